@@ -1,0 +1,110 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { cookieSecret, type Config } from './config.ts';
+import type { DB } from './db/database.ts';
+import { createOAuthService, type OAuthService } from './features/oauth/service.ts';
+import { createRateLimitRepository } from './features/rate-limit/repository.ts';
+import { createRateLimiter } from './features/rate-limit/service.ts';
+import { createSessionRepository } from './features/session/repository.ts';
+import { createSessionService } from './features/session/service.ts';
+import { createPasswordResetService } from './features/user/password-reset.ts';
+import { createUserRepository } from './features/user/repository.ts';
+import { registerUserRoutes } from './features/user/routes.ts';
+import { createAccountService } from './features/user/service.ts';
+import { registerErrorHandling } from './http/errors.ts';
+import { registerOriginCheck } from './http/origin.ts';
+import { registerSpa } from './http/spa.ts';
+import { createMailer, type Mailer } from './mail/mailer.ts';
+
+export interface AppDeps {
+  config: Config;
+  db: DB;
+  /** Replaced in tests; defaults to SMTP or the outbox as configured. */
+  mailer?: Mailer;
+  oauth?: OAuthService;
+  /** The clock; tests move it to check expiries. */
+  now?: () => Date;
+  /** Serve the built SPA (on by default). */
+  serveWeb?: boolean;
+}
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const DEFAULT_WEB_DIST = path.resolve(here, '../../web/dist');
+
+/** The composition root: wires repositories, services and routes. Used by main.ts and by tests. */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, db } = deps;
+  const now = deps.now ?? (() => new Date());
+  const app = Fastify({
+    logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL },
+    trustProxy: config.TRUST_PROXY,
+    bodyLimit: 1024 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+
+  await app.register(fastifyCookie, { secret: cookieSecret(config) });
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: config.NODE_ENV === 'production' ? [] : null,
+      },
+    },
+    // The OAuth popup talks to its opener with postMessage; same-origin-allow-popups keeps that working.
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+  });
+  await app.register(fastifySwagger, {
+    openapi: { info: { title: 'Mirage API', version: '0.1.0' } },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  registerOriginCheck(app, config.PUBLIC_URL);
+
+  const secureCookies = config.NODE_ENV === 'production';
+  const users = createUserRepository(db);
+  const sessions = createSessionService(createSessionRepository(db), now);
+  const limiter = createRateLimiter(createRateLimitRepository(db), now, config.RATE_LIMITS_DISABLED);
+  const mailer = deps.mailer ?? createMailer(config, app.log);
+  const oauth = deps.oauth ?? createOAuthService(config);
+  const accountDeps = { db, users, sessions, limiter, welcomeTickets: config.WELCOME_TICKETS };
+  const accounts = createAccountService(accountDeps);
+  const passwordReset = createPasswordResetService({
+    users,
+    sessions,
+    limiter,
+    mailer,
+    publicUrl: config.PUBLIC_URL,
+    now,
+    log: app.log,
+  });
+  app.decorate('passwordReset', passwordReset);
+
+  app.get('/api/health', () => ({ ok: true }));
+  registerUserRoutes(app, { accounts, accountDeps, passwordReset, sessions, oauth, limiter, secureCookies });
+
+  if (deps.serveWeb !== false) await registerSpa(app, path.resolve(config.WEB_DIST_DIR ?? DEFAULT_WEB_DIST));
+  app.addHook('onClose', async () => {
+    await passwordReset.settle();
+    if (!deps.mailer) await mailer.close();
+  });
+  return app;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    passwordReset: ReturnType<typeof createPasswordResetService>;
+  }
+}

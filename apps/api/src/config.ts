@@ -1,0 +1,81 @@
+import { z } from 'zod';
+
+/**
+ * Every environment variable the API reads, in one schema. Each entry says what it is for; the README
+ * lists them in a table. `loadConfig` refuses unsafe defaults in production.
+ */
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+export const configSchema = z.object({
+  /** "production" turns on Secure cookies and refuses unsafe defaults; "test" is used by the test suites. */
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  /** TCP port the server listens on. */
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  /** Interface to bind: 0.0.0.0 to accept outside connections. */
+  HOST: z.string().default('0.0.0.0'),
+  /** Public address of the site (scheme + host), used in mail links and OAuth redirect URIs. */
+  PUBLIC_URL: z.url().default('http://localhost:8080'),
+  /** PostgreSQL connection string. Unset: an embedded PostgreSQL (PGlite) stored under DATA_DIR/db. */
+  DATABASE_URL: z.string().optional(),
+  /** Folder for the embedded database, the mail outbox and local files. */
+  DATA_DIR: z.string().default('./data'),
+  /** Secret for signing cookies (state cookies of OAuth). At least 32 characters; required in production. */
+  COOKIE_SECRET: z.string().min(32).optional(),
+  /** SMTP connection URL (smtp://user:pass@host:port or smtps://...). Unset: mails go to DATA_DIR/outbox. */
+  SMTP_URL: z.string().optional(),
+  /** Sender address of outgoing mail. */
+  MAIL_FROM: z.string().default('Mirage <no-reply@mirage.local>'),
+  /** Google OAuth client id and secret; Google sign-in is hidden unless both are set. */
+  GOOGLE_CLIENT_ID: z.string().optional(),
+  GOOGLE_CLIENT_SECRET: z.string().optional(),
+  /** Discord OAuth client id and secret; Discord sign-in is hidden unless both are set. */
+  DISCORD_CLIENT_ID: z.string().optional(),
+  DISCORD_CLIENT_SECRET: z.string().optional(),
+  /** Override of the OAuth endpoints (authorize, token, userinfo) of a provider, for tests and proxies. JSON. */
+  OAUTH_ENDPOINTS: z.string().optional(),
+  /** Trust X-Forwarded-For from a reverse proxy (needed for per-IP rate limits behind a load balancer). */
+  TRUST_PROXY: booleanFlag.default(false),
+  /** Tickets granted to every new account (DECISIONS.md: welcome grant, default 20). */
+  WELCOME_TICKETS: z.coerce.number().int().min(0).default(20),
+  /** Folder with the built web app to serve; unset: apps/web/dist. */
+  WEB_DIST_DIR: z.string().optional(),
+  /** Log level of pino. */
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Disable the per-IP/per-account abuse limits (only for benchmarks; refused in production). */
+  RATE_LIMITS_DISABLED: booleanFlag.default(false),
+});
+
+export type Config = z.infer<typeof configSchema>;
+
+/** A fixed development secret: fine on a laptop, refused in production. */
+export const DEV_COOKIE_SECRET = 'development-only-cookie-secret-change-me!!';
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = configSchema.safeParse(
+    Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== '')),
+  );
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+  }
+  const config = parsed.data;
+  if (config.NODE_ENV === 'production') assertProductionSafe(config);
+  return config;
+}
+
+function assertProductionSafe(config: Config): void {
+  const problems: string[] = [];
+  if (!config.COOKIE_SECRET || config.COOKIE_SECRET === DEV_COOKIE_SECRET) problems.push('COOKIE_SECRET must be set');
+  if (!config.PUBLIC_URL.startsWith('https://')) problems.push('PUBLIC_URL must be https://');
+  if (config.RATE_LIMITS_DISABLED) problems.push('RATE_LIMITS_DISABLED is not allowed');
+  if (!config.SMTP_URL) problems.push('SMTP_URL must be set (password-reset mail)');
+  if (problems.length > 0) throw new ConfigError(`Refusing to start in production:\n  ${problems.join('\n  ')}`);
+}
+
+export function cookieSecret(config: Config): string {
+  return config.COOKIE_SECRET ?? DEV_COOKIE_SECRET;
+}

@@ -1,0 +1,15 @@
+/**
+ * Type parsing shared by PGlite and node-postgres, so that both backends hand the code identical values
+ * (research/stack.md: by default int8 is a number on PGlite and a string on pg).
+ * - int8 (bigint, count(*)) -> number. Our ids and counters stay far below 2^53.
+ * - numeric -> string (exact decimal text; money amounts are converted explicitly where needed).
+ * - date -> 'YYYY-MM-DD' string (avoids a local-midnight Date on pg).
+ * timestamptz is a Date on both by default.
+ */
+export const OID = { int8: 20, numeric: 1700, date: 1082 } as const;
+
+export const TYPE_PARSERS: Record<number, (text: string) => unknown> = {
+  [OID.int8]: (text) => Number(text),
+  [OID.numeric]: (text) => text,
+  [OID.date]: (text) => text,
+};

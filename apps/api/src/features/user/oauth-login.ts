@@ -1,0 +1,55 @@
+import { USERNAME_MAX, USERNAME_MIN } from '@mirage/domain';
+import type { OAuthProvider } from '@mirage/domain';
+import type { OAuthProfile } from '../oauth/service.ts';
+import type { UserRow } from '../../db/schema.ts';
+import { AppError } from '../../http/errors.ts';
+import { insertUserWithWelcomeGrant, type AccountDeps } from './service.ts';
+import type { UserRepository } from './repository.ts';
+
+/** Turns a display name or mail local part into a valid username base (3-12 of [A-Za-z0-9_-]). */
+export function usernameBase(profile: Pick<OAuthProfile, 'displayName' | 'email'>): string {
+  const source = profile.displayName ?? profile.email?.split('@')[0] ?? '';
+  const cleaned = source
+    .normalize('NFKD')
+    .replace(/[^A-Za-z0-9_-]/g, '')
+    .slice(0, USERNAME_MAX - 3);
+  return cleaned.length >= USERNAME_MIN ? cleaned : 'user';
+}
+
+async function freeUsername(users: UserRepository, base: string): Promise<string> {
+  if (!(await users.usernameTaken(base))) return base;
+  for (let attempt = 0; attempt < 20; attempt++) {
+    const digits = String(Math.floor(Math.random() * 1000)).padStart(3, '0');
+    const candidate = `${base.slice(0, USERNAME_MAX - 3)}${digits}`;
+    if (!(await users.usernameTaken(candidate))) return candidate;
+  }
+  throw new AppError('oauth_failed');
+}
+
+/**
+ * Finds or creates the account behind a provider identity:
+ * 1. a known (provider, subject) signs in its account;
+ * 2. else a verified email that matches an account links the identity to it;
+ * 3. else a new account is created (no password; it can set one through "forgot password").
+ */
+export async function accountForOAuthProfile(deps: AccountDeps, profile: OAuthProfile): Promise<UserRow> {
+  const { users } = deps;
+  const known = await users.findOAuthIdentity(profile.provider, profile.subject);
+  if (known) {
+    const user = await users.findById(known.user_id);
+    if (user) return user;
+  }
+  const identity = (userId: number) => ({ provider: profile.provider as OAuthProvider, subject: profile.subject, userId, email: profile.email });
+  if (profile.email && profile.emailVerified) {
+    const existing = await users.findByEmail(profile.email);
+    if (existing) {
+      await users.insertOAuthIdentity(deps.db, identity(existing.id));
+      return existing;
+    }
+  }
+  if (!profile.email || !profile.emailVerified) throw new AppError('oauth_failed', { reason: 'email_not_verified' });
+  const username = await freeUsername(users, usernameBase(profile));
+  return insertUserWithWelcomeGrant(deps, { username, email: profile.email, pwdHash: null, referrerId: null }, (trx, row) =>
+    users.insertOAuthIdentity(trx, identity(row.id)),
+  );
+}

@@ -1,0 +1,158 @@
+import { randomBytes } from 'node:crypto';
+import type { CreateUserBody, LoginBody, UpdateUserBody } from '@mirage/domain';
+import type { DB } from '../../db/database.ts';
+import type { UserRow } from '../../db/schema.ts';
+import { AppError } from '../../http/errors.ts';
+import { applyMovement } from '../ledger/repository.ts';
+import { LIMITS, type RateLimiter } from '../rate-limit/service.ts';
+import type { SessionService } from '../session/service.ts';
+import { isDisposableEmail } from './disposable-email.ts';
+import { burnPasswordCheck, hashPassword, verifyPassword } from './password.ts';
+import type { UserRepository } from './repository.ts';
+
+export interface ClientInfo {
+  ip: string;
+  userAgent: string | null;
+}
+
+export interface AccountDeps {
+  db: DB;
+  users: UserRepository;
+  sessions: SessionService;
+  limiter: RateLimiter;
+  welcomeTickets: number;
+}
+
+/** A referral code: 8 characters from an alphabet without look-alikes (0/O, 1/I/L). */
+export function newReferralCode(): string {
+  const alphabet = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+  const bytes = randomBytes(8);
+  return Array.from(bytes, (byte) => alphabet[byte % alphabet.length]).join('');
+}
+
+/** Maps a unique-index violation that lost a race to the spec's duplicate code. */
+function duplicateFromConstraint(error: unknown): AppError | undefined {
+  const detail = error as { code?: string; constraint?: string; message?: string };
+  if (detail.code !== '23505') return undefined;
+  const name = `${detail.constraint ?? ''} ${detail.message ?? ''}`;
+  if (name.includes('username')) return new AppError('duplicate_username');
+  if (name.includes('email')) return new AppError('duplicate_email');
+  return undefined;
+}
+
+/**
+ * Inserts a user and grants the welcome tickets through the ledger, in one transaction: an account never
+ * exists without its grant, and a retried grant is stored once (idempotency key per user).
+ */
+export async function insertUserWithWelcomeGrant(
+  deps: Pick<AccountDeps, 'db' | 'users' | 'welcomeTickets'>,
+  user: { username: string; email: string; pwdHash: string | null; referrerId: number | null; lang?: string },
+  afterInsert?: (trx: DB, row: UserRow) => Promise<void>,
+): Promise<UserRow> {
+  try {
+    return await deps.db.transaction().execute(async (trx) => {
+      const row = await deps.users.insertInTransaction(trx, {
+        username: user.username,
+        email: user.email,
+        pwd_hash: user.pwdHash,
+        referral_code: newReferralCode(),
+        referrer_id: user.referrerId,
+        ...(user.lang ? { lang: user.lang } : {}),
+      });
+      if (afterInsert) await afterInsert(trx, row);
+      if (deps.welcomeTickets <= 0) return row;
+      await applyMovement(trx, {
+        userId: row.id,
+        balance: 'generation_token',
+        delta: deps.welcomeTickets,
+        reason: 'welcome_grant',
+        idempotencyKey: `welcome:${row.id}`,
+      });
+      return { ...row, generation_token: row.generation_token + deps.welcomeTickets };
+    });
+  } catch (error) {
+    throw duplicateFromConstraint(error) ?? error;
+  }
+}
+
+export function createAccountService(deps: AccountDeps) {
+  const { users, sessions, limiter } = deps;
+
+  async function startSession(user: UserRow, client: ClientInfo) {
+    const session = await sessions.start(user.id, { ip: client.ip, userAgent: client.userAgent });
+    return { user, ...session };
+  }
+
+  return {
+    startSession,
+
+    async create(body: CreateUserBody, client: ClientInfo) {
+      await limiter.consume([`create:ip:${client.ip}`, LIMITS.createPerIp]);
+      if (isDisposableEmail(body.email)) throw new AppError('temp_mail_detected');
+      if (await users.usernameTaken(body.username)) throw new AppError('duplicate_username');
+      if (await users.emailTaken(body.email)) throw new AppError('duplicate_email');
+      let referrerId: number | null = null;
+      if (body.referral_code) {
+        const referrer = await users.findByReferralCode(body.referral_code.toUpperCase());
+        if (!referrer) throw new AppError('referrer_not_found');
+        referrerId = referrer.id;
+      }
+      const user = await insertUserWithWelcomeGrant(deps, {
+        username: body.username,
+        email: body.email,
+        pwdHash: await hashPassword(body.pwd),
+        referrerId,
+      });
+      return startSession(user, client);
+    },
+
+    async login(body: LoginBody, client: ClientInfo) {
+      await limiter.consume([`login:ip:${client.ip}`, LIMITS.loginPerIp], [`login:account:${body.username}`, LIMITS.loginPerAccount]);
+      const user = await users.findByLogin(body.username);
+      if (!user) {
+        await burnPasswordCheck(body.pwd);
+        throw new AppError('user_not_found');
+      }
+      if (!user.pwd_hash || !(await verifyPassword(user.pwd_hash, body.pwd))) throw new AppError('incorrect_password');
+      // Checked after the password so that a deactivated account is only revealed to its owner.
+      if (!user.is_active) throw new AppError('user_not_active');
+      return startSession(user, client);
+    },
+
+    async requireActiveUser(userId: number): Promise<UserRow> {
+      const user = await users.findById(userId);
+      if (!user) throw new AppError('token_invalid');
+      if (!user.is_active) throw new AppError('user_not_active');
+      return user;
+    },
+
+    async update(userId: number, body: UpdateUserBody, currentToken: string | undefined): Promise<UserRow> {
+      let user = await this.requireActiveUser(userId);
+      if (body.pwd !== undefined) {
+        if (user.pwd_hash && !(await verifyPassword(user.pwd_hash, body.current_pwd ?? ''))) {
+          throw new AppError('incorrect_password');
+        }
+        user = await users.update(userId, { pwd_hash: await hashPassword(body.pwd) });
+        // A new password signs out every other device; this one stays signed in.
+        await sessions.revokeOthers(userId, currentToken);
+      }
+      const changes = body.user;
+      if (!changes) return user;
+      if (changes.username !== undefined && changes.username !== user.username) {
+        if (await users.usernameTaken(changes.username, userId)) throw new AppError('duplicate_username');
+      }
+      const update = {
+        ...(changes.username !== undefined ? { username: changes.username } : {}),
+        ...(changes.keep_updated !== undefined ? { keep_updated: changes.keep_updated } : {}),
+        ...(changes.lang !== undefined ? { lang: changes.lang } : {}),
+      };
+      if (Object.keys(update).length === 0) return user;
+      try {
+        return await users.update(userId, update);
+      } catch (error) {
+        throw duplicateFromConstraint(error) ?? error;
+      }
+    },
+  };
+}
+export type AccountService = ReturnType<typeof createAccountService>;

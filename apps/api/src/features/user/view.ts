@@ -1,0 +1,23 @@
+import { hasDailyTickets, isPremium, type Plan, type UserSettings } from '@mirage/domain';
+import type { UserRow } from '../../db/schema.ts';
+
+/** The User of spec §3 as the client sees it. Built field by field so the password hash can never leak. */
+export function toUserSettings(row: UserRow, now: Date = new Date()): UserSettings {
+  return {
+    id: row.id,
+    username: row.username,
+    email: row.email,
+    keep_updated: row.keep_updated,
+    generation_token: row.generation_token,
+    tag_setting_ack: row.tag_setting_ack,
+    lang: row.lang,
+    referral_code: row.referral_code,
+    referrer_id: row.referrer_id,
+    pro_expire: row.pro_expire ? row.pro_expire.toISOString() : null,
+    daily_token: row.daily_token,
+    daily_quest_completed: row.daily_quest_completed,
+    plan: row.plan as Plan,
+    is_premium: isPremium(row, now),
+    has_daily_tickets: hasDailyTickets(row, now),
+  };
+}

@@ -1,0 +1,121 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { inject } from 'vitest';
+import { buildApp, type AppDeps } from '../src/app.ts';
+import { loadConfig, type Config } from '../src/config.ts';
+import { createPGliteDatabase, createPostgresDatabase, type DatabaseHandle } from '../src/db/database.ts';
+import { cloneDatabase, databaseUrl, dropDatabase } from './postgres-admin.ts';
+
+/** A fresh, migrated database for one test file: a PGlite clone of the template, or a PostgreSQL copy. */
+export async function createTestDatabase(): Promise<DatabaseHandle> {
+  if (process.env.TEST_DB === 'postgres') {
+    const url = process.env.TEST_DATABASE_URL!;
+    const name = await cloneDatabase(url, inject('postgresTemplate'));
+    const handle = createPostgresDatabase(databaseUrl(url, name), 10);
+    return { ...handle, close: async () => { await handle.close(); await dropDatabase(url, name); } };
+  }
+  const template = readFileSync(inject('pgliteTemplate'));
+  return createPGliteDatabase({ loadDataDir: new Blob([template]) });
+}
+
+export interface TestContext {
+  app: FastifyInstance;
+  database: DatabaseHandle;
+  config: Config;
+  dataDir: string;
+  /** Moves the server's clock; starts at the real time. */
+  clock: { offsetMs: number };
+  close: () => Promise<void>;
+}
+
+export async function createTestApp(options: { env?: Record<string, string>; deps?: Partial<AppDeps> } = {}): Promise<TestContext> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'mirage-test-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    PUBLIC_URL: 'http://localhost:8080',
+    ...options.env,
+  });
+  const database = await createTestDatabase();
+  const clock = { offsetMs: 0 };
+  const app = await buildApp({
+    config,
+    db: database.db,
+    serveWeb: false,
+    now: () => new Date(Date.now() + clock.offsetMs),
+    ...options.deps,
+  });
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    dataDir,
+    clock,
+    close: async () => {
+      await app.close();
+      await database.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+let clientCounter = 0;
+/** A distinct documentation-range address per client, so that per-IP abuse limits stay out of the way. */
+function nextIp(): string {
+  clientCounter += 1;
+  return `198.18.${Math.floor(clientCounter / 250) % 250}.${(clientCounter % 250) + 1}`;
+}
+
+/** A tiny cookie-keeping client over app.inject, like a browser tab. */
+export class Client {
+  readonly cookies = new Map<string, string>();
+  constructor(
+    private readonly app: FastifyInstance,
+    readonly ip = nextIp(),
+  ) {}
+
+  async request(method: InjectOptions['method'], url: string, body?: unknown, headers: Record<string, string> = {}) {
+    const response = await this.app.inject({
+      method,
+      url,
+      remoteAddress: this.ip,
+      headers: { ...headers, ...(this.cookies.size ? { cookie: this.cookieHeader() } : {}) },
+      ...(body !== undefined ? { payload: body as object } : {}),
+    });
+    for (const cookie of response.cookies) {
+      const expired = cookie.expires !== undefined && new Date(cookie.expires).getTime() <= Date.now();
+      if (cookie.value === '' || expired || cookie.maxAge === 0) this.cookies.delete(cookie.name);
+      else this.cookies.set(cookie.name, cookie.value);
+    }
+    const text = response.body;
+    return { status: response.statusCode, body: text ? (JSON.parse(text) as Record<string, unknown>) : {}, response };
+  }
+
+  get(url: string) {
+    return this.request('GET', url);
+  }
+  post(url: string, body?: unknown, headers?: Record<string, string>) {
+    return this.request('POST', url, body ?? {}, headers);
+  }
+
+  cookieHeader(): string {
+    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+  }
+}
+
+let counter = 0;
+/** A unique, valid sign-up body (usernames are 3-12 characters). */
+export function newAccount(overrides: Partial<{ username: string; email: string; pwd: string; referral_code: string }> = {}) {
+  counter += 1;
+  const tag = `${process.pid % 1000}${counter}`.slice(-7);
+  return { username: `user${tag}`, email: `user${tag}@example.com`, pwd: 'correct-horse-1', ...overrides };
+}
+
+/** The error code of an API answer. */
+export function codeOf(body: Record<string, unknown>): string | undefined {
+  return (body.detail as { code?: string } | undefined)?.code;
+}

@@ -1,0 +1,92 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Client, codeOf, createTestApp, newAccount, type TestContext } from '../harness.ts';
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('error shape', () => {
+  it('answers unknown /api paths with 404 not_found', async () => {
+    const result = await new Client(t.app).get('/api/does/not/exist');
+    expect(result.status).toBe(404);
+    expect(result.body).toEqual({ detail: { code: 'not_found', data: { path: '/api/does/not/exist' } } });
+  });
+
+  it('answers malformed JSON and a missing body with a 400 code, never a 500', async () => {
+    const broken = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"username": ',
+    });
+    expect(broken.statusCode).toBe(400);
+    expect(codeOf(JSON.parse(broken.body) as Record<string, unknown>)).toBe('validation_error');
+    const empty = await t.app.inject({ method: 'POST', url: '/api/user/create' });
+    expect(empty.statusCode).toBe(400);
+    expect(JSON.parse(empty.body)).toHaveProperty('detail.code');
+    const wrongType = await new Client(t.app).post('/api/user/create', { username: 42, email: [], pwd: {} });
+    expect(wrongType.status).toBe(400);
+    expect(codeOf(wrongType.body)).toBe('required_username');
+  });
+});
+
+describe('foreign origins', () => {
+  it('refuses a state-changing call from another site, allows our own origin', async () => {
+    const foreign = await new Client(t.app).post('/api/user/create', newAccount(), { origin: 'https://evil.example' });
+    expect(foreign.status).toBe(403);
+    expect(codeOf(foreign.body)).toBe('forbidden_origin');
+    const own = await new Client(t.app).post('/api/user/create', newAccount(), { origin: 'http://localhost:8080' });
+    expect(own.status).toBe(201);
+  });
+
+  it('lets reads through from anywhere', async () => {
+    const result = await t.app.inject({ method: 'GET', url: '/api/health', headers: { origin: 'https://evil.example' } });
+    expect(result.statusCode).toBe(200);
+  });
+});
+
+describe('spam_protection', () => {
+  it('limits login attempts per account, whatever the IP', async () => {
+    const account = newAccount();
+    await new Client(t.app).post('/api/user/create', account);
+    const codes: (string | undefined)[] = [];
+    for (let i = 0; i < 11; i++) {
+      const result = await new Client(t.app, `10.1.0.${i}`).post('/api/user/login', { username: account.username, pwd: 'wrong-password' });
+      codes.push(codeOf(result.body));
+    }
+    expect(codes.slice(0, 10).every((code) => code === 'incorrect_password')).toBe(true);
+    expect(codes[10]).toBe('spam_protection');
+    const right = await new Client(t.app, '10.1.0.99').post('/api/user/login', { username: account.username, pwd: account.pwd });
+    expect(right.status).toBe(429);
+    expect(right.body).toMatchObject({ detail: { code: 'spam_protection' } });
+  });
+
+  it('limits login attempts per IP across accounts', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 31; i++) {
+      const result = await new Client(t.app, '10.2.0.1').post('/api/user/login', { username: `ghost${i}`, pwd: 'whatever1' });
+      statuses.push(result.status);
+    }
+    expect(statuses.slice(0, 30).every((status) => status === 401)).toBe(true);
+    expect(statuses[30]).toBe(429);
+  });
+
+  it('limits sign-ups per IP', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) statuses.push((await new Client(t.app, '10.3.0.1').post('/api/user/create', newAccount())).status);
+    expect(statuses.slice(0, 10).every((status) => status === 201)).toBe(true);
+    expect(statuses[10]).toBe(429);
+  });
+
+  it('limits reset requests per address', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      statuses.push((await new Client(t.app, `10.4.0.${i}`).post('/api/user/send_reset_pwd', { email: 'target@example.com' })).status);
+    }
+    expect(statuses).toEqual([200, 200, 200, 429]);
+  });
+});

@@ -1,0 +1,48 @@
+/** Client-side constants the spec fixes (§4, §9). */
+export const APP_VERSION = '2.7';
+
+export const COOKIE = {
+  /** Client-visible sign-in flag: "true" while signed in (spec §4), 30 days. */
+  auth: 'auth',
+  referralCode: 'referral_code',
+  language: 'language',
+  audio: 'audio',
+  version: 'version',
+  selectedStyles: 'selected_styles',
+  cookieConsent: 'cookie_consent',
+} as const;
+
+export const COOKIE_DAYS = { auth: 30, selectedStyles: 1, version: 365, referral: 1, tour: 1, largerFont: 1, task: 30 } as const;
+
+/** Audio is on by default at volume 0.025 (spec §1). */
+export const DEFAULT_AUDIO = { enabled: true, volume: 0.025 } as const;
+
+/** The top menu hides past this many pixels of downward scroll (spec §2). */
+export const MENU_HIDE_SCROLL_PX = 200;
+/** "keep updated" saves 300 ms after the last change (spec §9). */
+export const KEEP_UPDATED_DEBOUNCE_MS = 300;
+/** Signup notice when redirected from the generator (spec §2): 6 s. */
+export const CREATE_REDIRECT_NOTICE_MS = 6000;
+
+/** Ticket counts above 10000 are shown compactly with k, M, B (spec §2, §9). */
+export function formatCompactCount(value: number): string {
+  if (Math.abs(value) <= 10000) return String(value);
+  const units: [number, string][] = [
+    [1e9, 'B'],
+    [1e6, 'M'],
+    [1e3, 'k'],
+  ];
+  for (const [size, suffix] of units) {
+    if (Math.abs(value) >= size) {
+      const scaled = Math.floor((value / size) * 10) / 10;
+      return `${scaled.toFixed(1).replace(/\.0$/, '')}${suffix}`;
+    }
+  }
+  return String(value);
+}
+
+/** Bots skip route guards (spec §1); recognised by user agent. */
+const BOT_PATTERN = /bot|crawler|spider|crawling|slurp|facebookexternalhit|embedly|preview|lighthouse/i;
+export function isBotUserAgent(userAgent: string): boolean {
+  return BOT_PATTERN.test(userAgent);
+}

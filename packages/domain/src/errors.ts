@@ -1,0 +1,62 @@
+/**
+ * The error catalogue (spec §8) plus the few codes this implementation adds (marked "added").
+ * Every error the client can see is `{"detail":{"code","data"?}}` with one of these codes; the HTTP
+ * status for each code lives here too so that the server has exactly one table to consult.
+ */
+export const ERROR_STATUS = {
+  // generic
+  not_found: 404, // added: unknown /api route or resource
+  validation_error: 400, // added: a malformed body field without a more specific spec code
+  internal_error: 500, // added: unexpected failure (never carries a stack trace)
+  forbidden_origin: 403, // added: state-changing call from a foreign origin
+  unauthorized_resource: 403,
+  spam_protection: 429,
+  // token family
+  token_missing: 401,
+  token_expired: 401,
+  token_invalid: 401,
+  // username family
+  required_username: 400,
+  bad_length_username: 400,
+  bad_format_username: 400,
+  duplicate_username: 409,
+  // email family
+  required_email: 400,
+  bad_length_email: 400,
+  bad_format_email: 400,
+  duplicate_email: 409,
+  subscription_error: 400,
+  temp_mail_detected: 400,
+  // password family
+  required_pwd: 400,
+  bad_length_pwd: 400,
+  // login family
+  user_not_found: 401,
+  incorrect_password: 401,
+  user_not_active: 403,
+  // password reset (added): unknown, used or expired reset token
+  reset_token_invalid: 400,
+  // oauth (added): provider not configured, or the code exchange failed
+  oauth_provider_unavailable: 404,
+  oauth_failed: 400,
+  // referral
+  referrer_not_found: 400,
+  user_refer_self: 400,
+  vpn_enabled: 403,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+export const ERROR_CODES = Object.keys(ERROR_STATUS) as ErrorCode[];
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && Object.hasOwn(ERROR_STATUS, value);
+}
+
+/** Token errors make the client log out and reload (spec §4). */
+export const TOKEN_ERROR_CODES: readonly ErrorCode[] = ['token_missing', 'token_expired', 'token_invalid'];
+
+/** Shape of every error body the API sends. */
+export interface ErrorBody {
+  detail: { code: ErrorCode; data?: Record<string, unknown> };
+}

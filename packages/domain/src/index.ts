@@ -1,0 +1,5 @@
+export * from './errors.ts';
+export * from './user.ts';
+export * from './languages.ts';
+export * from './client.ts';
+export * from './routes.ts';

@@ -1,0 +1,132 @@
+import { z } from 'zod';
+import { LANGUAGES } from './languages.ts';
+
+/** Spec §9: username 3-12, password 8-32, email under 100 characters. */
+export const USERNAME_MIN = 3;
+export const USERNAME_MAX = 12;
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 32;
+/** "under 100 characters": 99 is the longest accepted address. */
+export const EMAIL_MAX = 99;
+
+/**
+ * Allowed username characters. The spec only says "allowed characters only"; we take ASCII letters,
+ * digits, underscore and hyphen so that names are safe in URLs like /gallery/{username}-{id}
+ * (the id is read after the last hyphen).
+ */
+export const USERNAME_PATTERN = /^[A-Za-z0-9_-]+$/;
+
+/* Each check carries the spec's error code as its message; the API maps the first failing check to
+ * `{"detail":{"code": <message>}}`, and the web shows the translation of that code. Checks run in the
+ * order required -> length -> format, so the most basic problem is reported first. */
+
+export const usernameSchema = z
+  .string({ error: 'required_username' })
+  .trim()
+  .min(1, 'required_username')
+  .min(USERNAME_MIN, 'bad_length_username')
+  .max(USERNAME_MAX, 'bad_length_username')
+  .regex(USERNAME_PATTERN, 'bad_format_username');
+
+export const emailSchema = z
+  .string({ error: 'required_email' })
+  .trim()
+  .min(1, 'required_email')
+  .max(EMAIL_MAX, 'bad_length_email')
+  .pipe(z.email('bad_format_email'))
+  .transform((email) => email.toLowerCase());
+
+export const passwordSchema = z
+  .string({ error: 'required_pwd' })
+  .min(1, 'required_pwd')
+  .min(PASSWORD_MIN, 'bad_length_pwd')
+  .max(PASSWORD_MAX, 'bad_length_pwd');
+
+
+export const createUserBody = z.object({
+  username: usernameSchema,
+  email: emailSchema,
+  pwd: passwordSchema,
+  referral_code: z.string().trim().max(64).optional().nullable(),
+});
+export type CreateUserBody = z.infer<typeof createUserBody>;
+
+/** Login accepts the username or the email in `username` (DECISIONS.md). */
+export const loginBody = z.object({
+  username: z.string({ error: 'required_username' }).trim().min(1, 'required_username').max(EMAIL_MAX, 'user_not_found'),
+  pwd: z.string({ error: 'required_pwd' }).min(1, 'required_pwd').max(256, 'incorrect_password'),
+});
+export type LoginBody = z.infer<typeof loginBody>;
+
+export const languageSchema = z.enum(LANGUAGES, { error: 'validation_error' });
+
+/**
+ * `POST /api/user/update`: either `{user: {username?, keep_updated?, lang?}}` or a password change
+ * `{pwd, current_pwd}` (spec §7). One object with optional parts, so that each field's own code comes
+ * back (a union would only say "invalid input").
+ */
+export const updateUserBody = z.object({
+  user: z
+    .object({
+      username: usernameSchema.optional(),
+      keep_updated: z.boolean({ error: 'validation_error' }).optional(),
+      lang: languageSchema.optional(),
+    })
+    .optional(),
+  pwd: passwordSchema.optional(),
+  current_pwd: z.string().max(256, 'incorrect_password').optional(),
+});
+export type UpdateUserBody = z.infer<typeof updateUserBody>;
+
+export const sendResetPasswordBody = z.object({ email: emailSchema });
+export const resetPasswordBody = z.object({
+  token: z.string({ error: 'reset_token_invalid' }).min(16, 'reset_token_invalid').max(128, 'reset_token_invalid'),
+  pwd: passwordSchema,
+});
+
+export const OAUTH_PROVIDERS = ['google', 'discord'] as const;
+export type OAuthProvider = (typeof OAUTH_PROVIDERS)[number];
+export const oauthLoginBody = z.object({
+  auth_code: z.string({ error: 'oauth_failed' }).min(1, 'oauth_failed').max(2048, 'oauth_failed'),
+  redirect_uri: z.string({ error: 'oauth_failed' }).max(2048, 'oauth_failed'),
+  provider: z.enum(OAUTH_PROVIDERS, { error: 'oauth_provider_unavailable' }),
+  state: z.string().max(256).optional(),
+});
+
+/** Plans (spec §1): Free 0, Basic 1, Pro 2. */
+export const PLAN = { free: 0, basic: 1, pro: 2 } as const;
+export type Plan = (typeof PLAN)[keyof typeof PLAN];
+
+/** The User entity as `GET /api/user/me` returns it (spec §3); never carries the password hash. */
+export interface UserSettings {
+  id: number;
+  username: string;
+  email: string;
+  keep_updated: boolean;
+  generation_token: number;
+  tag_setting_ack: boolean;
+  lang: string;
+  referral_code: string;
+  referrer_id: number | null;
+  pro_expire: string | null;
+  daily_token: number;
+  daily_quest_completed: boolean;
+  plan: Plan;
+  is_premium: boolean;
+  has_daily_tickets: boolean;
+}
+
+/** Spec §4: premium when plan >= 1 or pro_expire is later than now. */
+export function isPremium(user: { plan: number; pro_expire: string | Date | null }, now: Date = new Date()): boolean {
+  if (user.plan >= PLAN.basic) return true;
+  if (user.pro_expire === null) return false;
+  return new Date(user.pro_expire).getTime() > now.getTime();
+}
+
+/** Spec §4: daily tickets are available when premium and daily_token > 0. */
+export function hasDailyTickets(
+  user: { plan: number; pro_expire: string | Date | null; daily_token: number },
+  now: Date = new Date(),
+): boolean {
+  return isPremium(user, now) && user.daily_token > 0;
+}

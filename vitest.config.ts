@@ -1,0 +1,50 @@
+import { existsSync } from 'node:fs';
+import { defineConfig } from 'vitest/config';
+
+/**
+ * One runner for every suite:
+ * - domain, i18n, api-unit: pure and module tests;
+ * - api-pglite: HTTP integration tests on the embedded database (always);
+ * - api-postgres: the same tests on a real PostgreSQL when TEST_DATABASE_URL is set;
+ * - e2e: Playwright driving Debian's Chromium against a started server, when Chromium is installed.
+ */
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const withPostgres = Boolean(process.env.TEST_DATABASE_URL);
+const withBrowser = existsSync(chromium) && process.env.SKIP_BROWSER_TESTS !== '1';
+
+const integration = (name: string, db: 'pglite' | 'postgres') => ({
+  test: {
+    name,
+    include: ['apps/api/test/integration/**/*.test.ts'],
+    globalSetup: ['apps/api/test/global-setup.ts'],
+    env: { TEST_DB: db },
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
+
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'domain', include: ['packages/domain/test/**/*.test.ts'] } },
+      { test: { name: 'i18n', include: ['packages/i18n/test/**/*.test.ts'] } },
+      { test: { name: 'api-unit', include: ['apps/api/src/**/*.test.ts'], testTimeout: 30_000 } },
+      integration('api-pglite', 'pglite'),
+      ...(withPostgres ? [integration('api-postgres', 'postgres')] : []),
+      ...(withBrowser
+        ? [
+            {
+              test: {
+                name: 'e2e',
+                include: ['e2e/**/*.e2e.ts'],
+                env: { CHROMIUM_PATH: chromium },
+                testTimeout: 90_000,
+                hookTimeout: 120_000,
+                fileParallelism: false,
+              },
+            },
+          ]
+        : []),
+    ],
+  },
+});
