@@ -69,11 +69,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 
 function assertProductionSafe(config: Config): void {
   const problems: string[] = [];
-  if (!config.COOKIE_SECRET || config.COOKIE_SECRET === DEV_COOKIE_SECRET) problems.push('COOKIE_SECRET must be set');
+  if (!config.COOKIE_SECRET || config.COOKIE_SECRET === DEV_COOKIE_SECRET)
+    problems.push('COOKIE_SECRET must be set');
   if (!config.PUBLIC_URL.startsWith('https://')) problems.push('PUBLIC_URL must be https://');
   if (config.RATE_LIMITS_DISABLED) problems.push('RATE_LIMITS_DISABLED is not allowed');
   if (!config.SMTP_URL) problems.push('SMTP_URL must be set (password-reset mail)');
-  if (problems.length > 0) throw new ConfigError(`Refusing to start in production:\n  ${problems.join('\n  ')}`);
+  if (problems.length > 0)
+    throw new ConfigError(`Refusing to start in production:\n  ${problems.join('\n  ')}`);
 }
 
 export function cookieSecret(config: Config): string {

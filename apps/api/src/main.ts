@@ -17,7 +17,10 @@ async function main(): Promise<void> {
   }
   await app.listen({ port: config.PORT, host: config.HOST });
   app.log.info(
-    { database: database.kind === 'pglite' ? `embedded PostgreSQL in ${config.DATA_DIR}/db` : 'PostgreSQL', url: config.PUBLIC_URL },
+    {
+      database: database.kind === 'pglite' ? `embedded PostgreSQL in ${config.DATA_DIR}/db` : 'PostgreSQL',
+      url: config.PUBLIC_URL,
+    },
     'Mirage is running',
   );
 }

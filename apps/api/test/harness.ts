@@ -14,7 +14,13 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
     const url = process.env.TEST_DATABASE_URL!;
     const name = await cloneDatabase(url, inject('postgresTemplate'));
     const handle = createPostgresDatabase(databaseUrl(url, name), 10);
-    return { ...handle, close: async () => { await handle.close(); await dropDatabase(url, name); } };
+    return {
+      ...handle,
+      close: async () => {
+        await handle.close();
+        await dropDatabase(url, name);
+      },
+    };
   }
   const template = readFileSync(inject('pgliteTemplate'));
   return createPGliteDatabase({ loadDataDir: new Blob([template]) });
@@ -30,7 +36,9 @@ export interface TestContext {
   close: () => Promise<void>;
 }
 
-export async function createTestApp(options: { env?: Record<string, string>; deps?: Partial<AppDeps> } = {}): Promise<TestContext> {
+export async function createTestApp(
+  options: { env?: Record<string, string>; deps?: Partial<AppDeps> } = {},
+): Promise<TestContext> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'mirage-test-'));
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -78,7 +86,12 @@ export class Client {
     readonly ip = nextIp(),
   ) {}
 
-  async request(method: InjectOptions['method'], url: string, body?: unknown, headers: Record<string, string> = {}) {
+  async request(
+    method: InjectOptions['method'],
+    url: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ) {
     const response = await this.app.inject({
       method,
       url,
@@ -92,7 +105,11 @@ export class Client {
       else this.cookies.set(cookie.name, cookie.value);
     }
     const text = response.body;
-    return { status: response.statusCode, body: text ? (JSON.parse(text) as Record<string, unknown>) : {}, response };
+    return {
+      status: response.statusCode,
+      body: text ? (JSON.parse(text) as Record<string, unknown>) : {},
+      response,
+    };
   }
 
   get(url: string) {
@@ -109,7 +126,9 @@ export class Client {
 
 let counter = 0;
 /** A unique, valid sign-up body (usernames are 3-12 characters). */
-export function newAccount(overrides: Partial<{ username: string; email: string; pwd: string; referral_code: string }> = {}) {
+export function newAccount(
+  overrides: Partial<{ username: string; email: string; pwd: string; referral_code: string }> = {},
+) {
   counter += 1;
   const tag = `${process.pid % 1000}${counter}`.slice(-7);
   return { username: `user${tag}`, email: `user${tag}@example.com`, pwd: 'correct-horse-1', ...overrides };

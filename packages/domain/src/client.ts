@@ -12,7 +12,15 @@ export const COOKIE = {
   cookieConsent: 'cookie_consent',
 } as const;
 
-export const COOKIE_DAYS = { auth: 30, selectedStyles: 1, version: 365, referral: 1, tour: 1, largerFont: 1, task: 30 } as const;
+export const COOKIE_DAYS = {
+  auth: 30,
+  selectedStyles: 1,
+  version: 365,
+  referral: 1,
+  tour: 1,
+  largerFont: 1,
+  task: 30,
+} as const;
 
 /** Audio is on by default at volume 0.025 (spec §1). */
 export const DEFAULT_AUDIO = { enabled: true, volume: 0.025 } as const;

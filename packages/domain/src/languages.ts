@@ -11,7 +11,10 @@ export function isLanguage(value: unknown): value is Language {
  * Spec §1: the language comes from the language cookie, else the browser language, else English.
  * `browserLanguages` is navigator.languages (or the Accept-Language list): "ja-JP" matches "ja".
  */
-export function pickLanguage(cookieValue: string | undefined | null, browserLanguages: readonly string[]): Language {
+export function pickLanguage(
+  cookieValue: string | undefined | null,
+  browserLanguages: readonly string[],
+): Language {
   if (isLanguage(cookieValue)) return cookieValue;
   for (const tag of browserLanguages) {
     const base = tag.toLowerCase().split(/[-_]/)[0];

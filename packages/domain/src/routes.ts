@@ -2,7 +2,13 @@
  * Route guards of spec §2, as a pure function the web router calls on each navigation.
  * Returns where to go instead, or null to stay.
  */
-export const LOGIN_REQUIRED_PATHS = ['/collection', '/creations', '/tweak', '/daily-tasks', '/settings'] as const;
+export const LOGIN_REQUIRED_PATHS = [
+  '/collection',
+  '/creations',
+  '/tweak',
+  '/daily-tasks',
+  '/settings',
+] as const;
 export const LANDING_PATHS = ['/', '/ai-hentai-generator', '/ai-realistic-generator'] as const;
 export const GALLERY_PATH = '/explore';
 

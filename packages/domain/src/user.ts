@@ -42,7 +42,6 @@ export const passwordSchema = z
   .min(PASSWORD_MIN, 'bad_length_pwd')
   .max(PASSWORD_MAX, 'bad_length_pwd');
 
-
 export const createUserBody = z.object({
   username: usernameSchema,
   email: emailSchema,
@@ -53,7 +52,11 @@ export type CreateUserBody = z.infer<typeof createUserBody>;
 
 /** Login accepts the username or the email in `username` (DECISIONS.md). */
 export const loginBody = z.object({
-  username: z.string({ error: 'required_username' }).trim().min(1, 'required_username').max(EMAIL_MAX, 'user_not_found'),
+  username: z
+    .string({ error: 'required_username' })
+    .trim()
+    .min(1, 'required_username')
+    .max(EMAIL_MAX, 'user_not_found'),
   pwd: z.string({ error: 'required_pwd' }).min(1, 'required_pwd').max(256, 'incorrect_password'),
 });
 export type LoginBody = z.infer<typeof loginBody>;
@@ -80,7 +83,10 @@ export type UpdateUserBody = z.infer<typeof updateUserBody>;
 
 export const sendResetPasswordBody = z.object({ email: emailSchema });
 export const resetPasswordBody = z.object({
-  token: z.string({ error: 'reset_token_invalid' }).min(16, 'reset_token_invalid').max(128, 'reset_token_invalid'),
+  token: z
+    .string({ error: 'reset_token_invalid' })
+    .min(16, 'reset_token_invalid')
+    .max(128, 'reset_token_invalid'),
   pwd: passwordSchema,
 });
 
@@ -117,7 +123,10 @@ export interface UserSettings {
 }
 
 /** Spec §4: premium when plan >= 1 or pro_expire is later than now. */
-export function isPremium(user: { plan: number; pro_expire: string | Date | null }, now: Date = new Date()): boolean {
+export function isPremium(
+  user: { plan: number; pro_expire: string | Date | null },
+  now: Date = new Date(),
+): boolean {
   if (user.plan >= PLAN.basic) return true;
   if (user.pro_expire === null) return false;
   return new Date(user.pro_expire).getTime() > now.getTime();

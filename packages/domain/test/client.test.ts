@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { ERROR_STATUS, formatCompactCount, guardRedirect, isBotUserAgent, pickLanguage } from '../src/index.ts';
+import {
+  ERROR_STATUS,
+  formatCompactCount,
+  guardRedirect,
+  isBotUserAgent,
+  pickLanguage,
+} from '../src/index.ts';
 
 describe('language choice (spec §1)', () => {
   it('takes the cookie, else the browser language, else English', () => {
@@ -28,7 +34,9 @@ describe('compact counts (spec §2)', () => {
 describe('route guards (spec §2)', () => {
   it('sends signed-in users away from landing and promo pages', () => {
     expect(guardRedirect({ pathname: '/', signedIn: true, isBot: false })).toBe('/explore');
-    expect(guardRedirect({ pathname: '/ai-hentai-generator', signedIn: true, isBot: false })).toBe('/explore');
+    expect(guardRedirect({ pathname: '/ai-hentai-generator', signedIn: true, isBot: false })).toBe(
+      '/explore',
+    );
     expect(guardRedirect({ pathname: '/', signedIn: false, isBot: false })).toBeNull();
   });
   it('sends guests away from login-required pages', () => {

@@ -27,7 +27,9 @@ describe('sign-up validation (spec §5)', () => {
   it('accepts the limits and normalises the email to lower case', () => {
     const parsed = createUserBody.parse({ username: 'abc', email: ' Keeper@Example.COM ', pwd: '12345678' });
     expect(parsed.email).toBe('keeper@example.com');
-    expect(createUserBody.safeParse({ ...valid, username: 'a'.repeat(12), pwd: 'p'.repeat(32) }).success).toBe(true);
+    expect(
+      createUserBody.safeParse({ ...valid, username: 'a'.repeat(12), pwd: 'p'.repeat(32) }).success,
+    ).toBe(true);
     expect(createUserBody.safeParse({ ...valid, email: `${'a'.repeat(87)}@example.com` }).success).toBe(true);
   });
 

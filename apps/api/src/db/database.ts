@@ -24,21 +24,29 @@ export function createPostgresDatabase(connectionString: string, maxConnections 
     connectionString,
     max: maxConnections,
     types: {
-      getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
-        TYPE_PARSERS[oid] ?? pg.types.getTypeParser(oid, format ?? 'text')) as typeof pg.types.getTypeParser,
+      getTypeParser: ((oid: number, format?: 'text' | 'binary'): unknown =>
+        TYPE_PARSERS[oid] ??
+        (pg.types.getTypeParser as (oid: number, format: string) => unknown)(
+          oid,
+          format ?? 'text',
+        )) as typeof pg.types.getTypeParser,
     },
   });
   // An idle connection that the server drops (restart, failover, admin kill) must not crash the process:
   // the pool discards it and the next query opens a new one.
   pool.on('error', (error) => {
-    if ((error as { code?: string }).code !== '57P01') console.error('PostgreSQL idle connection error', error);
+    if ((error as { code?: string }).code !== '57P01')
+      console.error('PostgreSQL idle connection error', error);
   });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, kind: 'postgres', close: () => db.destroy() };
 }
 
 /** An embedded database stored under `dataDir` (or in memory when undefined), or one loaded from a dump. */
-export async function createPGliteDatabase(options: { dataDir?: string; loadDataDir?: Blob | File }): Promise<DatabaseHandle> {
+export async function createPGliteDatabase(options: {
+  dataDir?: string;
+  loadDataDir?: Blob | File;
+}): Promise<DatabaseHandle> {
   if (options.dataDir) mkdirSync(path.dirname(path.resolve(options.dataDir)), { recursive: true });
   const pglite = await PGlite.create({
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
@@ -48,7 +56,10 @@ export async function createPGliteDatabase(options: { dataDir?: string; loadData
   return { db, kind: 'pglite', pglite, close: () => db.destroy() };
 }
 
-export async function openDatabase(config: { DATABASE_URL?: string | undefined; DATA_DIR: string }): Promise<DatabaseHandle> {
+export async function openDatabase(config: {
+  DATABASE_URL?: string | undefined;
+  DATA_DIR: string;
+}): Promise<DatabaseHandle> {
   if (config.DATABASE_URL) return createPostgresDatabase(config.DATABASE_URL);
   return createPGliteDatabase({ dataDir: path.join(config.DATA_DIR, 'db') });
 }
@@ -61,7 +72,7 @@ export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((result) => result.status === 'Error');
   if (error) {
-    const cause = error instanceof Error ? error : new Error(String(error));
+    const cause = error instanceof Error ? error : new Error(JSON.stringify(error));
     throw new Error(`Migration ${failed?.migrationName ?? '(unknown)'} failed: ${cause.message}`, { cause });
   }
 }

@@ -96,7 +96,8 @@ class PGliteConnection implements DatabaseConnection {
     };
   }
 
-  // eslint-disable-next-line require-yield -- PGlite has no cursors; streaming is not used
+  // PGlite has no cursors; streaming is not used by this project.
+  // eslint-disable-next-line require-yield, @typescript-eslint/require-await
   async *streamQuery<R>(): AsyncIterableIterator<QueryResult<R>> {
     throw new Error('streamQuery is not supported on PGlite');
   }

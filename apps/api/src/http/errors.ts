@@ -33,17 +33,23 @@ export function registerErrorHandling(app: FastifyInstance): void {
       const message = issue?.message;
       const field = issue?.instancePath.replace(/^\//, '').replaceAll('/', '.') ?? '';
       const code: ErrorCode = isErrorCode(message) ? message : 'validation_error';
-      return reply.status(ERROR_STATUS[code]).send(errorBody(code, code === 'validation_error' && field ? { field } : undefined));
+      return reply
+        .status(ERROR_STATUS[code])
+        .send(errorBody(code, code === 'validation_error' && field ? { field } : undefined));
     }
     const fastifyError = error as FastifyError;
     if (fastifyError.statusCode === 429) return reply.status(429).send(errorBody('spam_protection'));
     if (fastifyError.statusCode && fastifyError.statusCode >= 400 && fastifyError.statusCode < 500) {
       // Malformed JSON, wrong content type, body too large: the client's fault, never a 500.
-      return reply.status(fastifyError.statusCode).send(errorBody('validation_error', { reason: fastifyError.code }));
+      return reply
+        .status(fastifyError.statusCode)
+        .send(errorBody('validation_error', { reason: fastifyError.code }));
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send(errorBody('internal_error'));
   });
 
-  app.setNotFoundHandler((request, reply) => reply.status(404).send(errorBody('not_found', { path: request.url.split('?')[0] })));
+  app.setNotFoundHandler((request, reply) =>
+    reply.status(404).send(errorBody('not_found', { path: request.url.split('?')[0] })),
+  );
 }

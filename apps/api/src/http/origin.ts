@@ -10,11 +10,11 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  */
 export function registerOriginCheck(app: FastifyInstance, publicUrl: string): void {
   const allowed = new URL(publicUrl).origin;
-  app.addHook('onRequest', async (request) => {
-    if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
+  app.addHook('onRequest', (request, _reply, done) => {
     const origin = request.headers.origin;
-    if (origin === undefined) return;
+    if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/') || origin === undefined)
+      return done();
     const ownOrigin = `${request.protocol}://${request.host}`;
-    if (origin !== allowed && origin !== ownOrigin) throw new AppError('forbidden_origin');
+    done(origin !== allowed && origin !== ownOrigin ? new AppError('forbidden_origin') : undefined);
   });
 }

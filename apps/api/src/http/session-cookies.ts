@@ -12,9 +12,26 @@ export function sessionToken(request: FastifyRequest): string | undefined {
  * Sets the session cookie and the client-visible `auth=true` flag of spec §4 with the same lifetime.
  * The flag only tells the SPA to load the user; it grants nothing.
  */
-export function setSessionCookies(reply: FastifyReply, token: string, expiresAt: Date, secure: boolean): void {
-  reply.setCookie(SESSION_COOKIE, token, { path: '/', httpOnly: true, sameSite: 'lax', secure, expires: expiresAt });
-  reply.setCookie(COOKIE.auth, 'true', { path: '/', httpOnly: false, sameSite: 'lax', secure, expires: expiresAt });
+export function setSessionCookies(
+  reply: FastifyReply,
+  token: string,
+  expiresAt: Date,
+  secure: boolean,
+): void {
+  reply.setCookie(SESSION_COOKIE, token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure,
+    expires: expiresAt,
+  });
+  reply.setCookie(COOKIE.auth, 'true', {
+    path: '/',
+    httpOnly: false,
+    sameSite: 'lax',
+    secure,
+    expires: expiresAt,
+  });
 }
 
 export function clearSessionCookies(reply: FastifyReply, secure: boolean): void {

@@ -15,7 +15,9 @@ export async function registerSpa(app: FastifyInstance, distDir: string): Promis
   const indexFile = path.join(distDir, 'index.html');
   if (!existsSync(indexFile)) {
     app.log.warn({ distDir }, 'web app not built: run `npm run build` to serve the UI');
-    app.setNotFoundHandler((request, reply) => reply.status(404).send(errorBody('not_found', { path: request.url.split('?')[0] })));
+    app.setNotFoundHandler((request, reply) =>
+      reply.status(404).send(errorBody('not_found', { path: request.url.split('?')[0] })),
+    );
     return;
   }
   await app.register(fastifyStatic, {
@@ -29,10 +31,15 @@ export async function registerSpa(app: FastifyInstance, distDir: string): Promis
   });
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
-    if (pathname.startsWith('/api/') || pathname === '/api' || (request.method !== 'GET' && request.method !== 'HEAD')) {
+    if (
+      pathname.startsWith('/api/') ||
+      pathname === '/api' ||
+      (request.method !== 'GET' && request.method !== 'HEAD')
+    ) {
       return reply.status(404).send(errorBody('not_found', { path: pathname }));
     }
-    if (NOINDEX_PREFIXES.some((prefix) => pathname.startsWith(prefix))) reply.header('x-robots-tag', 'noindex');
+    if (NOINDEX_PREFIXES.some((prefix) => pathname.startsWith(prefix)))
+      reply.header('x-robots-tag', 'noindex');
     reply.header('cache-control', 'no-cache');
     return reply.sendFile('index.html');
   });

@@ -36,15 +36,23 @@ describe('error shape', () => {
 
 describe('foreign origins', () => {
   it('refuses a state-changing call from another site, allows our own origin', async () => {
-    const foreign = await new Client(t.app).post('/api/user/create', newAccount(), { origin: 'https://evil.example' });
+    const foreign = await new Client(t.app).post('/api/user/create', newAccount(), {
+      origin: 'https://evil.example',
+    });
     expect(foreign.status).toBe(403);
     expect(codeOf(foreign.body)).toBe('forbidden_origin');
-    const own = await new Client(t.app).post('/api/user/create', newAccount(), { origin: 'http://localhost:8080' });
+    const own = await new Client(t.app).post('/api/user/create', newAccount(), {
+      origin: 'http://localhost:8080',
+    });
     expect(own.status).toBe(201);
   });
 
   it('lets reads through from anywhere', async () => {
-    const result = await t.app.inject({ method: 'GET', url: '/api/health', headers: { origin: 'https://evil.example' } });
+    const result = await t.app.inject({
+      method: 'GET',
+      url: '/api/health',
+      headers: { origin: 'https://evil.example' },
+    });
     expect(result.statusCode).toBe(200);
   });
 });
@@ -55,12 +63,18 @@ describe('spam_protection', () => {
     await new Client(t.app).post('/api/user/create', account);
     const codes: (string | undefined)[] = [];
     for (let i = 0; i < 11; i++) {
-      const result = await new Client(t.app, `10.1.0.${i}`).post('/api/user/login', { username: account.username, pwd: 'wrong-password' });
+      const result = await new Client(t.app, `10.1.0.${i}`).post('/api/user/login', {
+        username: account.username,
+        pwd: 'wrong-password',
+      });
       codes.push(codeOf(result.body));
     }
     expect(codes.slice(0, 10).every((code) => code === 'incorrect_password')).toBe(true);
     expect(codes[10]).toBe('spam_protection');
-    const right = await new Client(t.app, '10.1.0.99').post('/api/user/login', { username: account.username, pwd: account.pwd });
+    const right = await new Client(t.app, '10.1.0.99').post('/api/user/login', {
+      username: account.username,
+      pwd: account.pwd,
+    });
     expect(right.status).toBe(429);
     expect(right.body).toMatchObject({ detail: { code: 'spam_protection' } });
   });
@@ -68,7 +82,10 @@ describe('spam_protection', () => {
   it('limits login attempts per IP across accounts', async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 31; i++) {
-      const result = await new Client(t.app, '10.2.0.1').post('/api/user/login', { username: `ghost${i}`, pwd: 'whatever1' });
+      const result = await new Client(t.app, '10.2.0.1').post('/api/user/login', {
+        username: `ghost${i}`,
+        pwd: 'whatever1',
+      });
       statuses.push(result.status);
     }
     expect(statuses.slice(0, 30).every((status) => status === 401)).toBe(true);
@@ -77,7 +94,8 @@ describe('spam_protection', () => {
 
   it('limits sign-ups per IP', async () => {
     const statuses: number[] = [];
-    for (let i = 0; i < 11; i++) statuses.push((await new Client(t.app, '10.3.0.1').post('/api/user/create', newAccount())).status);
+    for (let i = 0; i < 11; i++)
+      statuses.push((await new Client(t.app, '10.3.0.1').post('/api/user/create', newAccount())).status);
     expect(statuses.slice(0, 10).every((status) => status === 201)).toBe(true);
     expect(statuses[10]).toBe(429);
   });
@@ -85,7 +103,13 @@ describe('spam_protection', () => {
   it('limits reset requests per address', async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 4; i++) {
-      statuses.push((await new Client(t.app, `10.4.0.${i}`).post('/api/user/send_reset_pwd', { email: 'target@example.com' })).status);
+      statuses.push(
+        (
+          await new Client(t.app, `10.4.0.${i}`).post('/api/user/send_reset_pwd', {
+            email: 'target@example.com',
+          })
+        ).status,
+      );
     }
     expect(statuses).toEqual([200, 200, 200, 429]);
   });

@@ -12,7 +12,11 @@ afterAll(async () => {
 });
 
 async function balanceAndLedger(userId: number) {
-  const user = await t.database.db.selectFrom('app_user').select('generation_token').where('id', '=', userId).executeTakeFirstOrThrow();
+  const user = await t.database.db
+    .selectFrom('app_user')
+    .select('generation_token')
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
   const sum = await t.database.db
     .selectFrom('ledger_entry')
     .select(sql<number>`coalesce(sum(delta), 0)`.as('total'))
@@ -35,7 +39,15 @@ describe('ticket ledger', () => {
     const attempts = Array.from({ length: 15 }, (_, i) =>
       t.database.db
         .transaction()
-        .execute((trx) => applyMovement(trx, { userId, balance: 'generation_token', delta: -2, reason: 'test_debit', idempotencyKey: `debit:${userId}:${i}` }))
+        .execute((trx) =>
+          applyMovement(trx, {
+            userId,
+            balance: 'generation_token',
+            delta: -2,
+            reason: 'test_debit',
+            idempotencyKey: `debit:${userId}:${i}`,
+          }),
+        )
         .then(
           () => 'ok',
           () => 'refused',
@@ -52,9 +64,17 @@ describe('ticket ledger', () => {
     const userId = (created.body.user as { id: number }).id;
     const grant = () =>
       t.database.db.transaction().execute((trx) =>
-        applyMovement(trx, { userId, balance: 'generation_token', delta: 5, reason: 'test_grant', idempotencyKey: `grant:${userId}` }),
+        applyMovement(trx, {
+          userId,
+          balance: 'generation_token',
+          delta: 5,
+          reason: 'test_grant',
+          idempotencyKey: `grant:${userId}`,
+        }),
       );
-    expect(await Promise.all([grant(), grant(), grant()])).toEqual(expect.arrayContaining([true, false, false]));
+    expect(await Promise.all([grant(), grant(), grant()])).toEqual(
+      expect.arrayContaining([true, false, false]),
+    );
     expect(await balanceAndLedger(userId)).toEqual({ balance: 25, ledger: 25 });
   });
 });

@@ -55,7 +55,10 @@ describe('password reset', () => {
     const done = await new Client(t.app).post('/api/user/reset_pwd', { token, pwd: 'brand-new-pass' });
     expect(done.status).toBe(200);
     expect(codeOf((await session.get('/api/user/me')).body)).toBe('token_invalid');
-    const login = await new Client(t.app).post('/api/user/login', { username: account.username, pwd: 'brand-new-pass' });
+    const login = await new Client(t.app).post('/api/user/login', {
+      username: account.username,
+      pwd: 'brand-new-pass',
+    });
     expect(login.status).toBe(200);
     const again = await new Client(t.app).post('/api/user/reset_pwd', { token, pwd: 'another-pass-2' });
     expect(again.status).toBe(400);
@@ -69,7 +72,10 @@ describe('password reset', () => {
     const token = tokenOf(mail!);
     const short = await new Client(t.app).post('/api/user/reset_pwd', { token, pwd: 'short' });
     expect(codeOf(short.body)).toBe('bad_length_pwd');
-    const unknown = await new Client(t.app).post('/api/user/reset_pwd', { token: 'x'.repeat(43), pwd: 'long-enough-1' });
+    const unknown = await new Client(t.app).post('/api/user/reset_pwd', {
+      token: 'x'.repeat(43),
+      pwd: 'long-enough-1',
+    });
     expect(codeOf(unknown.body)).toBe('reset_token_invalid');
     t.clock.offsetMs = 60 * 60 * 1000 + 1000;
     try {

@@ -96,10 +96,16 @@ describe('POST /api/user/create', () => {
   it('refuses a username or email already taken, whatever the case', async () => {
     const first = newAccount();
     expect((await new Client(t.app).post('/api/user/create', first)).status).toBe(201);
-    const sameName = await new Client(t.app).post('/api/user/create', newAccount({ username: first.username.toUpperCase() }));
+    const sameName = await new Client(t.app).post(
+      '/api/user/create',
+      newAccount({ username: first.username.toUpperCase() }),
+    );
     expect(sameName.status).toBe(409);
     expect(codeOf(sameName.body)).toBe('duplicate_username');
-    const sameEmail = await new Client(t.app).post('/api/user/create', newAccount({ email: first.email.toUpperCase() }));
+    const sameEmail = await new Client(t.app).post(
+      '/api/user/create',
+      newAccount({ email: first.email.toUpperCase() }),
+    );
     expect(codeOf(sameEmail.body)).toBe('duplicate_email');
   });
 
@@ -107,16 +113,24 @@ describe('POST /api/user/create', () => {
     const referrer = new Client(t.app);
     const created = await referrer.post('/api/user/create', newAccount());
     const code = (created.body.user as { referral_code: string }).referral_code;
-    const referred = await new Client(t.app).post('/api/user/create', newAccount({ referral_code: code.toLowerCase() }));
+    const referred = await new Client(t.app).post(
+      '/api/user/create',
+      newAccount({ referral_code: code.toLowerCase() }),
+    );
     expect(referred.status).toBe(201);
-    expect((referred.body.user as { referrer_id: number }).referrer_id).toBe((created.body.user as { id: number }).id);
+    expect((referred.body.user as { referrer_id: number }).referrer_id).toBe(
+      (created.body.user as { id: number }).id,
+    );
   });
 
   it('lets only one of two simultaneous sign-ups with the same username through', async () => {
     const account = newAccount();
     const results = await Promise.all([
       new Client(t.app, '198.51.100.1').post('/api/user/create', account),
-      new Client(t.app, '198.51.100.2').post('/api/user/create', { ...account, email: `other.${account.email}` }),
+      new Client(t.app, '198.51.100.2').post('/api/user/create', {
+        ...account,
+        email: `other.${account.email}`,
+      }),
     ]);
     expect(results.map((r) => r.status).sort()).toEqual([201, 409]);
     expect(codeOf(results.find((r) => r.status === 409)!.body)).toBe('duplicate_username');
@@ -141,10 +155,16 @@ describe('POST /api/user/login and logout', () => {
   it('answers user_not_found and incorrect_password', async () => {
     const account = newAccount();
     await new Client(t.app).post('/api/user/create', account);
-    const unknown = await new Client(t.app).post('/api/user/login', { username: 'nobody-here', pwd: 'whatever1' });
+    const unknown = await new Client(t.app).post('/api/user/login', {
+      username: 'nobody-here',
+      pwd: 'whatever1',
+    });
     expect(unknown.status).toBe(401);
     expect(unknown.body).toEqual({ detail: { code: 'user_not_found' } });
-    const wrong = await new Client(t.app).post('/api/user/login', { username: account.username, pwd: 'wrong-password' });
+    const wrong = await new Client(t.app).post('/api/user/login', {
+      username: account.username,
+      pwd: 'wrong-password',
+    });
     expect(wrong.status).toBe(401);
     expect(wrong.body).toEqual({ detail: { code: 'incorrect_password' } });
     const missing = await new Client(t.app).post('/api/user/login', { username: account.username });
@@ -158,9 +178,15 @@ describe('POST /api/user/login and logout', () => {
     const created = await new Client(t.app).post('/api/user/create', account);
     const id = (created.body.user as { id: number }).id;
     await t.database.db.updateTable('app_user').set({ is_active: false }).where('id', '=', id).execute();
-    const wrong = await new Client(t.app).post('/api/user/login', { username: account.username, pwd: 'wrong-password' });
+    const wrong = await new Client(t.app).post('/api/user/login', {
+      username: account.username,
+      pwd: 'wrong-password',
+    });
     expect(codeOf(wrong.body)).toBe('incorrect_password');
-    const right = await new Client(t.app).post('/api/user/login', { username: account.username, pwd: account.pwd });
+    const right = await new Client(t.app).post('/api/user/login', {
+      username: account.username,
+      pwd: account.pwd,
+    });
     expect(right.status).toBe(403);
     expect(codeOf(right.body)).toBe('user_not_active');
   });

@@ -20,7 +20,9 @@ describe('POST /api/user/update', () => {
   it('changes username, keep_updated and lang', async () => {
     const { client } = await signedIn();
     const name = newAccount().username;
-    const { status, body } = await client.post('/api/user/update', { user: { username: name, keep_updated: true, lang: 'ja' } });
+    const { status, body } = await client.post('/api/user/update', {
+      user: { username: name, keep_updated: true, lang: 'ja' },
+    });
     expect(status).toBe(200);
     expect(body.user).toMatchObject({ username: name, keep_updated: true, lang: 'ja' });
     const me = await client.get('/api/user/me');
@@ -45,7 +47,9 @@ describe('POST /api/user/update', () => {
   it('refuses a username that another account has (any case), but keeps your own', async () => {
     const other = await signedIn();
     const { client, account } = await signedIn();
-    const taken = await client.post('/api/user/update', { user: { username: other.account.username.toUpperCase() } });
+    const taken = await client.post('/api/user/update', {
+      user: { username: other.account.username.toUpperCase() },
+    });
     expect(taken.status).toBe(409);
     expect(codeOf(taken.body)).toBe('duplicate_username');
     const same = await client.post('/api/user/update', { user: { username: account.username } });
@@ -56,15 +60,24 @@ describe('POST /api/user/update', () => {
     const { client, account } = await signedIn();
     const otherDevice = new Client(t.app);
     await otherDevice.post('/api/user/login', { username: account.username, pwd: account.pwd });
-    const wrong = await client.post('/api/user/update', { pwd: 'new-password-1', current_pwd: 'not-it-at-all' });
+    const wrong = await client.post('/api/user/update', {
+      pwd: 'new-password-1',
+      current_pwd: 'not-it-at-all',
+    });
     expect(codeOf(wrong.body)).toBe('incorrect_password');
     const ok = await client.post('/api/user/update', { pwd: 'new-password-1', current_pwd: account.pwd });
     expect(ok.status).toBe(200);
     expect((await client.get('/api/user/me')).status).toBe(200);
     expect(codeOf((await otherDevice.get('/api/user/me')).body)).toBe('token_invalid');
-    const oldLogin = await new Client(t.app).post('/api/user/login', { username: account.username, pwd: account.pwd });
+    const oldLogin = await new Client(t.app).post('/api/user/login', {
+      username: account.username,
+      pwd: account.pwd,
+    });
     expect(codeOf(oldLogin.body)).toBe('incorrect_password');
-    const newLogin = await new Client(t.app).post('/api/user/login', { username: account.username, pwd: 'new-password-1' });
+    const newLogin = await new Client(t.app).post('/api/user/login', {
+      username: account.username,
+      pwd: 'new-password-1',
+    });
     expect(newLogin.status).toBe(200);
   });
 

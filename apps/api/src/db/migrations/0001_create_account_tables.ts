@@ -9,15 +9,30 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('email', 'text', (col) => col.notNull())
     .addColumn('pwd_hash', 'text')
     .addColumn('keep_updated', 'boolean', (col) => col.notNull().defaultTo(false))
-    .addColumn('generation_token', 'integer', (col) => col.notNull().defaultTo(0).check(sql`generation_token >= 0`))
-    .addColumn('daily_token', 'integer', (col) => col.notNull().defaultTo(0).check(sql`daily_token >= 0`))
+    .addColumn('generation_token', 'integer', (col) =>
+      col
+        .notNull()
+        .defaultTo(0)
+        .check(sql`generation_token >= 0`),
+    )
+    .addColumn('daily_token', 'integer', (col) =>
+      col
+        .notNull()
+        .defaultTo(0)
+        .check(sql`daily_token >= 0`),
+    )
     .addColumn('tag_setting_ack', 'boolean', (col) => col.notNull().defaultTo(false))
     .addColumn('lang', 'text', (col) => col.notNull().defaultTo('en'))
     .addColumn('referral_code', 'text', (col) => col.notNull().unique())
     .addColumn('referrer_id', 'bigint', (col) => col.references('app_user.id').onDelete('set null'))
     .addColumn('pro_expire', 'timestamptz')
     .addColumn('daily_quest_completed', 'boolean', (col) => col.notNull().defaultTo(false))
-    .addColumn('plan', 'smallint', (col) => col.notNull().defaultTo(0).check(sql`plan between 0 and 2`))
+    .addColumn('plan', 'smallint', (col) =>
+      col
+        .notNull()
+        .defaultTo(0)
+        .check(sql`plan between 0 and 2`),
+    )
     .addColumn('is_active', 'boolean', (col) => col.notNull().defaultTo(true))
     .addColumn('created_at', 'timestamptz', (col) => col.notNull().defaultTo(sql`now()`))
     .addColumn('updated_at', 'timestamptz', (col) => col.notNull().defaultTo(sql`now()`))
@@ -83,7 +98,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const table of ['ledger_entry', 'rate_limit', 'oauth_identity', 'password_reset', 'session', 'app_user']) {
+  for (const table of [
+    'ledger_entry',
+    'rate_limit',
+    'oauth_identity',
+    'password_reset',
+    'session',
+    'app_user',
+  ]) {
     await db.schema.dropTable(table).ifExists().execute();
   }
 }

@@ -41,7 +41,11 @@ export async function applyMovement(trx: Transaction<Database>, movement: Moveme
     .where('id', '=', movement.userId)
     .returning(sql<number>`${column}`.as('balance_after'))
     .executeTakeFirstOrThrow();
-  await trx.updateTable('ledger_entry').set({ balance_after: updated.balance_after }).where('id', '=', inserted.id).execute();
+  await trx
+    .updateTable('ledger_entry')
+    .set({ balance_after: updated.balance_after })
+    .where('id', '=', inserted.id)
+    .execute();
   return true;
 }
 

@@ -8,7 +8,9 @@ export function createRateLimitRepository(db: DB) {
       const row = await db
         .insertInto('rate_limit')
         .values({ key, window_start: windowStart, hits: 1 })
-        .onConflict((oc) => oc.columns(['key', 'window_start']).doUpdateSet({ hits: sql`rate_limit.hits + 1` }))
+        .onConflict((oc) =>
+          oc.columns(['key', 'window_start']).doUpdateSet({ hits: sql`rate_limit.hits + 1` }),
+        )
         .returning('hits')
         .executeTakeFirstOrThrow();
       return row.hits;

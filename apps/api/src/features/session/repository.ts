@@ -2,7 +2,13 @@ import type { DB } from '../../db/database.ts';
 
 export function createSessionRepository(db: DB) {
   return {
-    async insert(session: { tokenHash: Buffer; userId: number; expiresAt: Date; userAgent: string | null; ip: string | null }) {
+    async insert(session: {
+      tokenHash: Buffer;
+      userId: number;
+      expiresAt: Date;
+      userAgent: string | null;
+      ip: string | null;
+    }) {
       await db
         .insertInto('session')
         .values({
@@ -24,12 +30,21 @@ export function createSessionRepository(db: DB) {
     },
 
     async revoke(tokenHash: Buffer, now: Date) {
-      await db.updateTable('session').set({ revoked_at: now }).where('token_hash', '=', tokenHash).where('revoked_at', 'is', null).execute();
+      await db
+        .updateTable('session')
+        .set({ revoked_at: now })
+        .where('token_hash', '=', tokenHash)
+        .where('revoked_at', 'is', null)
+        .execute();
     },
 
     /** Used after a password change or reset: every other device has to sign in again. */
     async revokeAllForUser(userId: number, now: Date, exceptHash?: Buffer) {
-      let query = db.updateTable('session').set({ revoked_at: now }).where('user_id', '=', userId).where('revoked_at', 'is', null);
+      let query = db
+        .updateTable('session')
+        .set({ revoked_at: now })
+        .where('user_id', '=', userId)
+        .where('revoked_at', 'is', null);
       if (exceptHash) query = query.where('token_hash', '!=', exceptHash);
       await query.execute();
     },

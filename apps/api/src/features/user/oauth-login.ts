@@ -1,5 +1,4 @@
 import { USERNAME_MAX, USERNAME_MIN } from '@mirage/domain';
-import type { OAuthProvider } from '@mirage/domain';
 import type { OAuthProfile } from '../oauth/service.ts';
 import type { UserRow } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
@@ -39,7 +38,12 @@ export async function accountForOAuthProfile(deps: AccountDeps, profile: OAuthPr
     const user = await users.findById(known.user_id);
     if (user) return user;
   }
-  const identity = (userId: number) => ({ provider: profile.provider as OAuthProvider, subject: profile.subject, userId, email: profile.email });
+  const identity = (userId: number) => ({
+    provider: profile.provider,
+    subject: profile.subject,
+    userId,
+    email: profile.email,
+  });
   if (profile.email && profile.emailVerified) {
     const existing = await users.findByEmail(profile.email);
     if (existing) {
@@ -47,9 +51,12 @@ export async function accountForOAuthProfile(deps: AccountDeps, profile: OAuthPr
       return existing;
     }
   }
-  if (!profile.email || !profile.emailVerified) throw new AppError('oauth_failed', { reason: 'email_not_verified' });
+  if (!profile.email || !profile.emailVerified)
+    throw new AppError('oauth_failed', { reason: 'email_not_verified' });
   const username = await freeUsername(users, usernameBase(profile));
-  return insertUserWithWelcomeGrant(deps, { username, email: profile.email, pwdHash: null, referrerId: null }, (trx, row) =>
-    users.insertOAuthIdentity(trx, identity(row.id)),
+  return insertUserWithWelcomeGrant(
+    deps,
+    { username, email: profile.email, pwdHash: null, referrerId: null },
+    (trx, row) => users.insertOAuthIdentity(trx, identity(row.id)),
   );
 }

@@ -32,7 +32,10 @@ export function createPasswordResetService(deps: PasswordResetDeps) {
      * response time does not reveal whether an account was found either.
      */
     async requestReset(email: string, ip: string): Promise<void> {
-      await limiter.consume([`reset:ip:${ip}`, LIMITS.resetPerIp], [`reset:account:${email}`, LIMITS.resetPerAccount]);
+      await limiter.consume(
+        [`reset:ip:${ip}`, LIMITS.resetPerIp],
+        [`reset:account:${email}`, LIMITS.resetPerAccount],
+      );
       const user = await users.findByEmail(email);
       if (!user?.is_active) return;
       const token = newToken();

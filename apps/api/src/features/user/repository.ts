@@ -20,7 +20,11 @@ export function createUserRepository(db: DB) {
     },
 
     async findByEmail(email: string): Promise<UserRow | undefined> {
-      return db.selectFrom('app_user').selectAll().where(sql`lower(email)`, '=', email.toLowerCase()).executeTakeFirst();
+      return db
+        .selectFrom('app_user')
+        .selectAll()
+        .where(sql`lower(email)`, '=', email.toLowerCase())
+        .executeTakeFirst();
     },
 
     async findByReferralCode(code: string): Promise<UserRow | undefined> {
@@ -28,7 +32,10 @@ export function createUserRepository(db: DB) {
     },
 
     async usernameTaken(username: string, exceptId?: number): Promise<boolean> {
-      let query = db.selectFrom('app_user').select('id').where(sql`lower(username)`, '=', username.toLowerCase());
+      let query = db
+        .selectFrom('app_user')
+        .select('id')
+        .where(sql`lower(username)`, '=', username.toLowerCase());
       if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
       return (await query.executeTakeFirst()) !== undefined;
     },
@@ -79,10 +86,18 @@ export function createUserRepository(db: DB) {
         .executeTakeFirst();
     },
 
-    async insertOAuthIdentity(trx: DB, identity: { provider: string; subject: string; userId: number; email: string | null }) {
+    async insertOAuthIdentity(
+      trx: DB,
+      identity: { provider: string; subject: string; userId: number; email: string | null },
+    ) {
       await trx
         .insertInto('oauth_identity')
-        .values({ provider: identity.provider, subject: identity.subject, user_id: identity.userId, email: identity.email })
+        .values({
+          provider: identity.provider,
+          subject: identity.subject,
+          user_id: identity.userId,
+          email: identity.email,
+        })
         .onConflict((oc) => oc.columns(['provider', 'subject']).doNothing())
         .execute();
     },

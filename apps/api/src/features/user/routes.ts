@@ -89,7 +89,11 @@ export function registerUserRoutes(fastify: FastifyInstance, deps: UserRouteDeps
 
   app.get(
     '/api/user/login/oauth/:provider/start',
-    { schema: { params: z.object({ provider: z.enum(OAUTH_PROVIDERS, { error: 'oauth_provider_unavailable' }) }) } },
+    {
+      schema: {
+        params: z.object({ provider: z.enum(OAUTH_PROVIDERS, { error: 'oauth_provider_unavailable' }) }),
+      },
+    },
     async (request, reply) => {
       const { provider } = request.params;
       if (!deps.oauth.providers().includes(provider)) throw new AppError('oauth_provider_unavailable');

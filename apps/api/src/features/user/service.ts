@@ -107,13 +107,17 @@ export function createAccountService(deps: AccountDeps) {
     },
 
     async login(body: LoginBody, client: ClientInfo) {
-      await limiter.consume([`login:ip:${client.ip}`, LIMITS.loginPerIp], [`login:account:${body.username}`, LIMITS.loginPerAccount]);
+      await limiter.consume(
+        [`login:ip:${client.ip}`, LIMITS.loginPerIp],
+        [`login:account:${body.username}`, LIMITS.loginPerAccount],
+      );
       const user = await users.findByLogin(body.username);
       if (!user) {
         await burnPasswordCheck(body.pwd);
         throw new AppError('user_not_found');
       }
-      if (!user.pwd_hash || !(await verifyPassword(user.pwd_hash, body.pwd))) throw new AppError('incorrect_password');
+      if (!user.pwd_hash || !(await verifyPassword(user.pwd_hash, body.pwd)))
+        throw new AppError('incorrect_password');
       // Checked after the password so that a deactivated account is only revealed to its owner.
       if (!user.is_active) throw new AppError('user_not_active');
       return startSession(user, client);

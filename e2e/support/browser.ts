@@ -1,0 +1,65 @@
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+/** Screenshots are kept as test artifacts here. */
+export const SCREENSHOT_DIR = path.join(root, 'test-results', 'screenshots');
+
+export const DESKTOP = { width: 1280, height: 800 };
+export const PHONE = { width: 390, height: 844 };
+
+// Flags required on these machines (research/stack.md): no sandbox as root, no background networking.
+const ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export interface Browser {
+  context: BrowserContext;
+  page: Page;
+  errors: string[];
+  close: () => Promise<void>;
+}
+
+/** A fresh Chromium profile (no cookies, no storage) with one page. */
+export async function openBrowser(
+  options: { viewport?: { width: number; height: number }; locale?: string; isMobile?: boolean } = {},
+): Promise<Browser> {
+  const profile = mkdtempSync(path.join(os.tmpdir(), 'mirage-chromium-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: ARGS,
+    viewport: options.viewport ?? DESKTOP,
+    locale: options.locale ?? 'en-US',
+    isMobile: options.isMobile ?? false,
+    hasTouch: options.isMobile ?? false,
+  });
+  const page = context.pages()[0] ?? (await context.newPage());
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  return {
+    context,
+    page,
+    errors,
+    close: async () => {
+      await context.close();
+      rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function screenshot(page: Page, name: string): Promise<string> {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  const file = path.join(SCREENSHOT_DIR, `${name}.png`);
+  await page.screenshot({ path: file, fullPage: false });
+  return file;
+}
