@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+describe('configuration', () => {
+  it('defaults to port 8080, ./data and the embedded database', () => {
+    const config = loadConfig({});
+    expect(config.PORT).toBe(8080);
+    expect(config.DATA_DIR).toBe('./data');
+    expect(config.DATABASE_URL).toBeUndefined();
+    expect(config.WELCOME_TICKETS).toBe(20);
+  });
+
+  it('reads and coerces values, treating empty strings as unset', () => {
+    const config = loadConfig({ PORT: '9090', DATABASE_URL: '', TRUST_PROXY: 'true', WELCOME_TICKETS: '5' });
+    expect(config.PORT).toBe(9090);
+    expect(config.DATABASE_URL).toBeUndefined();
+    expect(config.TRUST_PROXY).toBe(true);
+    expect(config.WELCOME_TICKETS).toBe(5);
+  });
+
+  it('names every invalid variable', () => {
+    expect(() => loadConfig({ PORT: 'eighty', PUBLIC_URL: 'not a url' })).toThrow(/PORT[\s\S]*PUBLIC_URL|PUBLIC_URL[\s\S]*PORT/);
+  });
+
+  it('refuses to start in production with unsafe defaults', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(ConfigError);
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/COOKIE_SECRET[\s\S]*PUBLIC_URL[\s\S]*SMTP_URL/);
+    const safe = {
+      NODE_ENV: 'production',
+      COOKIE_SECRET: 's'.repeat(40),
+      PUBLIC_URL: 'https://mirage.example',
+      SMTP_URL: 'smtp://mail.example:587',
+    };
+    expect(loadConfig(safe).NODE_ENV).toBe('production');
+    expect(() => loadConfig({ ...safe, RATE_LIMITS_DISABLED: 'true' })).toThrow(/RATE_LIMITS_DISABLED/);
+    expect(() => loadConfig({ ...safe, COOKIE_SECRET: 'short' })).toThrow(ConfigError);
+  });
+});
