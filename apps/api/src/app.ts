@@ -17,7 +17,7 @@ import { createPasswordResetService } from './features/user/password-reset.ts';
 import { createUserRepository } from './features/user/repository.ts';
 import { registerUserRoutes } from './features/user/routes.ts';
 import { createAccountService } from './features/user/service.ts';
-import { registerErrorHandling } from './http/errors.ts';
+import { registerApiNotFound, registerErrorHandling } from './http/errors.ts';
 import { registerOriginCheck } from './http/origin.ts';
 import { registerSpa } from './http/spa.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
@@ -95,7 +95,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.get('/api/health', () => ({ ok: true }));
   registerUserRoutes(app, { accounts, accountDeps, passwordReset, sessions, oauth, limiter, secureCookies });
 
-  if (deps.serveWeb !== false) await registerSpa(app, path.resolve(config.WEB_DIST_DIR ?? DEFAULT_WEB_DIST));
+  if (deps.serveWeb === false) registerApiNotFound(app);
+  else await registerSpa(app, path.resolve(config.WEB_DIST_DIR ?? DEFAULT_WEB_DIST));
   app.addHook('onClose', async () => {
     await passwordReset.settle();
     if (!deps.mailer) await mailer.close();

@@ -19,12 +19,16 @@ describe('configuration', () => {
   });
 
   it('names every invalid variable', () => {
-    expect(() => loadConfig({ PORT: 'eighty', PUBLIC_URL: 'not a url' })).toThrow(/PORT[\s\S]*PUBLIC_URL|PUBLIC_URL[\s\S]*PORT/);
+    expect(() => loadConfig({ PORT: 'eighty', PUBLIC_URL: 'not a url' })).toThrow(
+      /PORT[\s\S]*PUBLIC_URL|PUBLIC_URL[\s\S]*PORT/,
+    );
   });
 
   it('refuses to start in production with unsafe defaults', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(ConfigError);
-    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/COOKIE_SECRET[\s\S]*PUBLIC_URL[\s\S]*SMTP_URL/);
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(
+      /COOKIE_SECRET[\s\S]*PUBLIC_URL[\s\S]*SMTP_URL/,
+    );
     const safe = {
       NODE_ENV: 'production',
       COOKIE_SECRET: 's'.repeat(40),

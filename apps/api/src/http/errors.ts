@@ -48,7 +48,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send(errorBody('internal_error'));
   });
+}
 
+/** Unknown routes answer 404 `not_found` (used when the SPA is not served; spa.ts sets its own). */
+export function registerApiNotFound(app: FastifyInstance): void {
   app.setNotFoundHandler((request, reply) =>
     reply.status(404).send(errorBody('not_found', { path: request.url.split('?')[0] })),
   );

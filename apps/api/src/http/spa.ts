@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import { errorBody } from './errors.ts';
+import { errorBody, registerApiNotFound } from './errors.ts';
 
 /** Routes that search engines must not index (spec §2: noindex). */
 const NOINDEX_PREFIXES = ['/home', '/settings', '/oauth', '/404', '/crypto-payment', '/account/reset'];
@@ -15,9 +15,7 @@ export async function registerSpa(app: FastifyInstance, distDir: string): Promis
   const indexFile = path.join(distDir, 'index.html');
   if (!existsSync(indexFile)) {
     app.log.warn({ distDir }, 'web app not built: run `npm run build` to serve the UI');
-    app.setNotFoundHandler((request, reply) =>
-      reply.status(404).send(errorBody('not_found', { path: request.url.split('?')[0] })),
-    );
+    registerApiNotFound(app);
     return;
   }
   await app.register(fastifyStatic, {

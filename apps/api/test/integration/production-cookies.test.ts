@@ -4,7 +4,12 @@ import { Client, createTestApp, newAccount, type TestContext } from '../harness.
 let t: TestContext;
 beforeAll(async () => {
   t = await createTestApp({
-    env: { NODE_ENV: 'production', COOKIE_SECRET: 'p'.repeat(40), PUBLIC_URL: 'https://mirage.example', SMTP_URL: 'smtp://127.0.0.1:1' },
+    env: {
+      NODE_ENV: 'production',
+      COOKIE_SECRET: 'p'.repeat(40),
+      PUBLIC_URL: 'https://mirage.example',
+      SMTP_URL: 'smtp://127.0.0.1:1',
+    },
   });
 });
 afterAll(async () => {
@@ -21,9 +26,17 @@ describe('cookies in production', () => {
   });
 
   it('accepts state-changing calls only from the public origin', async () => {
-    const own = await new Client(t.app).post('/api/user/login', { username: 'x', pwd: 'y' }, { origin: 'https://mirage.example' });
+    const own = await new Client(t.app).post(
+      '/api/user/login',
+      { username: 'x', pwd: 'y' },
+      { origin: 'https://mirage.example' },
+    );
     expect(own.status).toBe(401);
-    const foreign = await new Client(t.app).post('/api/user/login', { username: 'x', pwd: 'y' }, { origin: 'http://localhost:8080' });
+    const foreign = await new Client(t.app).post(
+      '/api/user/login',
+      { username: 'x', pwd: 'y' },
+      { origin: 'http://localhost:8080' },
+    );
     expect(foreign.status).toBe(403);
   });
 });

@@ -1,0 +1,13 @@
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { RouterProvider } from 'react-router';
+import { createRouter } from './router.tsx';
+
+export function App({ queryClient }: { queryClient: QueryClient }) {
+  const [router] = useState(createRouter);
+  return (
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,69 @@
+import type { ComponentType } from 'react';
+import { createBrowserRouter, Navigate, redirect, type RouteObject } from 'react-router';
+import { FullPageLoader } from '../ui/Spinner.tsx';
+import { guardLoader } from './guard.ts';
+import { RootLayout } from './RootLayout.tsx';
+import { RouteError } from './RouteError.tsx';
+import { Shell } from './shell/Shell.tsx';
+
+/** Rendered only if a redirecting loader did not run (it always does); keeps the route renderable. */
+const ToNotFound = () => <Navigate to="/404" replace />;
+
+/** Pages load on demand, one chunk per route. */
+const page = (load: () => Promise<{ default: ComponentType }>) => async () => ({
+  Component: (await load()).default,
+});
+
+const shellRoutes: RouteObject[] = [
+  { index: true, lazy: page(() => import('../pages/LandingPage.tsx')) },
+  { path: 'home', lazy: page(() => import('../pages/HomePage.tsx')) },
+  { path: 'ai-hentai-generator', lazy: page(() => import('../pages/PromoPage.tsx')) },
+  { path: 'ai-realistic-generator', lazy: page(() => import('../pages/PromoPage.tsx')) },
+  { path: 'explore', lazy: page(() => import('../pages/ExplorePage.tsx')) },
+  { path: 'account/signin', lazy: page(() => import('../pages/SignInPage.tsx')) },
+  { path: 'account/signup', lazy: page(() => import('../pages/SignUpPage.tsx')) },
+  { path: 'account/reset', lazy: page(() => import('../pages/ResetPasswordPage.tsx')) },
+  { path: 'settings', lazy: page(() => import('../pages/SettingsPage.tsx')) },
+  { path: '404', lazy: page(() => import('../pages/NotFoundPage.tsx')) },
+  // Screens of later releases: honest "coming soon" pages inside the shell.
+  { path: 'create', lazy: page(() => import('../pages/CreatePage.tsx')) },
+  { path: 'collection', lazy: page(() => import('../pages/CollectionPage.tsx')) },
+  { path: 'creations', lazy: page(() => import('../pages/CreationsPage.tsx')) },
+  { path: 'tweak', lazy: page(() => import('../pages/TweakPage.tsx')) },
+  { path: 'leaderboard', lazy: page(() => import('../pages/LeaderboardPage.tsx')) },
+  { path: 'tickets', lazy: page(() => import('../pages/TicketsPage.tsx')) },
+  { path: 'guide', lazy: page(() => import('../pages/GuidePage.tsx')) },
+  { path: 'about', lazy: page(() => import('../pages/AboutPage.tsx')) },
+  { path: 'daily-tasks', lazy: page(() => import('../pages/DailyTasksPage.tsx')) },
+  { path: 'gallery/:slug', lazy: page(() => import('../pages/UserGalleryPage.tsx')) },
+  { path: 'image/:uuid', lazy: page(() => import('../pages/ImagePage.tsx')) },
+  { path: 'profile/:slug', lazy: page(() => import('../pages/ProfilePage.tsx')) },
+  {
+    // DECISIONS.md: /profile/{username}-{id} is canonical; /profile/{id}/{username} redirects to it.
+    path: 'profile/:id/:username',
+    loader: ({ params }) => redirect(`/profile/${params.username ?? ''}-${params.id ?? ''}`),
+    Component: ToNotFound,
+  },
+  { path: 'crypto-payment/:status', lazy: page(() => import('../pages/CryptoPaymentPage.tsx')) },
+  { path: '*', loader: () => redirect('/404'), Component: ToNotFound },
+];
+
+export const routes: RouteObject[] = [
+  {
+    id: 'root',
+    Component: RootLayout,
+    loader: guardLoader,
+    // Guards apply on every navigation, not only when the root's params change.
+    shouldRevalidate: () => true,
+    HydrateFallback: FullPageLoader,
+    ErrorBoundary: RouteError,
+    children: [
+      { path: 'oauth', lazy: page(() => import('../pages/OAuthPage.tsx')) },
+      { Component: Shell, children: shellRoutes },
+    ],
+  },
+];
+
+export function createRouter() {
+  return createBrowserRouter(routes);
+}

@@ -1,0 +1,105 @@
+import type { UserSettings } from '@mirage/domain';
+import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useLogout } from '../../features/account/useLogout.ts';
+import { openModal } from '../../features/modal/modal.ts';
+import {
+  BookIcon,
+  CalendarCheckIcon,
+  GlobeIcon,
+  InfoIcon,
+  LogoutIcon,
+  SettingsIcon,
+  ShopIcon,
+  TrophyIcon,
+} from '../../ui/icons.tsx';
+import { profilePath } from './navItems.tsx';
+import styles from './AvatarMenu.module.css';
+
+/** Level display until XP arrives with the gamification release. */
+const LEVEL = 1;
+
+export function Avatar({ name, size = 36 }: { name: string | undefined; size?: number }) {
+  return (
+    <span
+      className={styles.avatar}
+      style={{ width: size, height: size, fontSize: size * 0.42 }}
+      aria-hidden="true"
+    >
+      {(name ?? '?').slice(0, 1).toUpperCase()}
+    </span>
+  );
+}
+
+export function AvatarMenu({ user }: { user: UserSettings | undefined }) {
+  const { t } = useTranslation('common');
+  const { logout } = useLogout();
+
+  const links = [
+    { to: '/daily-tasks', label: t('nav.daily_tasks'), icon: <CalendarCheckIcon size={18} /> },
+    { to: '/settings', label: t('nav.settings'), icon: <SettingsIcon size={18} />, testId: 'menu-settings' },
+    { to: '/tickets', label: t('nav.shop'), icon: <ShopIcon size={18} /> },
+    { to: '/guide', label: t('nav.guide'), icon: <BookIcon size={18} /> },
+    { to: '/leaderboard', label: t('nav.leaderboard'), icon: <TrophyIcon size={18} /> },
+    { to: '/about', label: t('nav.about'), icon: <InfoIcon size={18} /> },
+  ];
+
+  return (
+    <DropdownMenu.Root modal={false}>
+      <DropdownMenu.Trigger
+        className={styles.trigger}
+        aria-label={t('menu.account')}
+        data-testid="avatar-button"
+      >
+        <Avatar name={user?.username} />
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content
+          className={styles.content}
+          align="end"
+          sideOffset={10}
+          data-testid="avatar-menu"
+        >
+          {user && (
+            <DropdownMenu.Item asChild className={styles.profile}>
+              <Link to={profilePath(user)} data-testid="menu-profile">
+                <Avatar name={user.username} size={44} />
+                <span className={styles.profileText}>
+                  <span className={styles.username}>{user.username}</span>
+                  <span className={styles.level}>{t('menu.level', { level: LEVEL })}</span>
+                </span>
+              </Link>
+            </DropdownMenu.Item>
+          )}
+          <DropdownMenu.Separator className={styles.separator} />
+          {links.map((link) => (
+            <DropdownMenu.Item key={link.to} asChild className={styles.item}>
+              <Link to={link.to} data-testid={link.testId}>
+                {link.icon}
+                {link.label}
+              </Link>
+            </DropdownMenu.Item>
+          ))}
+          <DropdownMenu.Separator className={styles.separator} />
+          <DropdownMenu.Item
+            className={styles.item}
+            onSelect={() => openModal('language')}
+            data-testid="menu-language"
+          >
+            <GlobeIcon size={18} />
+            {t('menu.language')}
+          </DropdownMenu.Item>
+          <DropdownMenu.Item
+            className={[styles.item, styles.danger].join(' ')}
+            onSelect={logout}
+            data-testid="menu-logout"
+          >
+            <LogoutIcon size={18} />
+            {t('menu.logout')}
+          </DropdownMenu.Item>
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}

@@ -1,0 +1,72 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { openModal } from '../../features/modal/modal.ts';
+import { GlobeIcon } from '../../ui/icons.tsx';
+import { Logo } from '../../ui/Logo.tsx';
+import styles from './Footer.module.css';
+
+const YEAR = new Date().getFullYear();
+
+export function Footer() {
+  const { t } = useTranslation('common');
+  const columns = [
+    {
+      title: t('footer.product'),
+      links: [
+        { to: '/explore', label: t('nav.explore') },
+        { to: '/create', label: t('nav.create') },
+        { to: '/tickets', label: t('nav.shop') },
+        { to: '/leaderboard', label: t('nav.leaderboard') },
+      ],
+    },
+    {
+      title: t('footer.resources'),
+      links: [
+        { to: '/guide', label: t('nav.guide') },
+        { to: '/about', label: t('nav.about') },
+        { to: '/daily-tasks', label: t('nav.daily_tasks') },
+      ],
+    },
+  ];
+
+  return (
+    <footer className={styles.footer}>
+      <div className={styles.inner}>
+        <div className={styles.brand}>
+          <Logo />
+          <p className={styles.tagline}>{t('footer.tagline')}</p>
+          <p className={styles.adult}>
+            <span className={styles.badge}>18+</span>
+            {t('footer.adults_only')}
+          </p>
+        </div>
+        {columns.map((column) => (
+          <nav key={column.title} className={styles.column} aria-label={column.title}>
+            <h2 className={styles.columnTitle}>{column.title}</h2>
+            <ul className={styles.list}>
+              {column.links.map((link) => (
+                <li key={link.to}>
+                  <Link to={link.to} className={styles.link}>
+                    {link.label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        ))}
+      </div>
+      <div className={styles.bottom}>
+        <p>{t('footer.copyright', { year: YEAR })}</p>
+        <button
+          type="button"
+          className={styles.language}
+          onClick={() => openModal('language')}
+          data-testid="footer-language"
+        >
+          <GlobeIcon size={18} />
+          {t('menu.language')}
+        </button>
+      </div>
+    </footer>
+  );
+}

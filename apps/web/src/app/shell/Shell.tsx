@@ -1,0 +1,34 @@
+import { useTranslation } from 'react-i18next';
+import { Outlet, useLocation } from 'react-router';
+import { NoticeViewport } from '../../ui/NoticeViewport.tsx';
+import { CookieBanner } from './CookieBanner.tsx';
+import { Footer } from './Footer.tsx';
+import { MobileBottomBar } from './MobileBottomBar.tsx';
+import { ModalHost } from './ModalHost.tsx';
+import { TopMenu } from './TopMenu.tsx';
+import styles from './Shell.module.css';
+
+/** The frame around every page but /oauth: top menu, content, footer, phone bar, banner, modals. */
+export function Shell() {
+  const { t } = useTranslation('common');
+  const { pathname } = useLocation();
+  // Spec §2: neither the cookie banner nor the bottom menu shows on the landing page.
+  const isLanding = pathname === '/';
+
+  return (
+    <div className={styles.shell} data-bottom-bar={!isLanding}>
+      <a href="#main" className={styles.skip}>
+        {t('skip_to_content')}
+      </a>
+      <TopMenu />
+      <main id="main" tabIndex={-1} className={styles.main}>
+        <Outlet />
+      </main>
+      <Footer />
+      {!isLanding && <MobileBottomBar />}
+      {!isLanding && <CookieBanner />}
+      <ModalHost />
+      <NoticeViewport />
+    </div>
+  );
+}

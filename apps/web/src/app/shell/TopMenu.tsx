@@ -1,0 +1,87 @@
+import { formatCompactCount, MENU_HIDE_SCROLL_PX } from '@mirage/domain';
+import { useTranslation } from 'react-i18next';
+import { Link, NavLink } from 'react-router';
+import { openModal } from '../../features/modal/modal.ts';
+import { useSession } from '../../features/session/useSession.ts';
+import { ButtonLink } from '../../ui/Button.tsx';
+import { MenuIcon, ShopIcon, TicketIcon } from '../../ui/icons.tsx';
+import { Logo } from '../../ui/Logo.tsx';
+import { AvatarMenu } from './AvatarMenu.tsx';
+import { useHideOnScroll, usePrefersReducedMotion } from './hooks.ts';
+import { TOP_LINKS } from './navItems.tsx';
+import styles from './TopMenu.module.css';
+
+export function TopMenu() {
+  const { t } = useTranslation('common');
+  const { signedIn, user } = useSession();
+  const reducedMotion = usePrefersReducedMotion();
+  const [hidden, reveal] = useHideOnScroll(MENU_HIDE_SCROLL_PX, !reducedMotion);
+  const tickets = user?.generation_token ?? 0;
+
+  return (
+    <header
+      className={[styles.bar, hidden ? styles.hidden : ''].join(' ')}
+      onFocusCapture={reveal}
+      data-testid="top-menu"
+    >
+      <div className={styles.inner}>
+        <Link to={signedIn ? '/home' : '/'} className={styles.logo} aria-label={t('nav.home')}>
+          <Logo />
+        </Link>
+        <nav className={styles.links} aria-label={t('nav.main')}>
+          {TOP_LINKS.map((item) => (
+            <NavLink
+              key={item.to}
+              to={item.to}
+              className={({ isActive }) => [styles.link, isActive ? styles.active : ''].join(' ')}
+            >
+              {t(`nav.${item.label}`)}
+            </NavLink>
+          ))}
+        </nav>
+        <div className={styles.actions}>
+          {signedIn ? (
+            <>
+              <Link
+                to="/tickets"
+                className={styles.tickets}
+                aria-label={t('menu.tickets', { count: tickets })}
+                data-testid="ticket-count"
+              >
+                <TicketIcon size={18} />
+                <span aria-hidden="true">{user ? formatCompactCount(tickets) : '–'}</span>
+              </Link>
+              <AvatarMenu user={user} />
+            </>
+          ) : (
+            <>
+              <ButtonLink
+                to="/tickets"
+                variant="ghost"
+                size="sm"
+                className={styles.shop}
+                aria-label={t('nav.shop')}
+              >
+                <ShopIcon size={18} />
+                <span className={styles.shopLabel}>{t('nav.shop')}</span>
+              </ButtonLink>
+              <ButtonLink to="/account/signin" variant="primary" size="sm" data-testid="signin-button">
+                {t('menu.signin')}
+              </ButtonLink>
+              <button
+                type="button"
+                className={styles.menuToggle}
+                onClick={() => openModal('drawer')}
+                aria-label={t('menu.open_menu')}
+                aria-haspopup="dialog"
+                data-testid="drawer-toggle"
+              >
+                <MenuIcon />
+              </button>
+            </>
+          )}
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,42 @@
+/** Calls of /api/user (spec §7). Bodies follow the API contract exactly. */
+import type { Language, OAuthProvider, UserSettings } from '@mirage/domain';
+import { api } from '../api/client.ts';
+
+export interface UserResponse {
+  user: UserSettings;
+}
+
+export const fetchMe = (signal?: AbortSignal) => api.get<UserSettings>('/api/user/me', signal);
+
+export const login = (body: { username: string; pwd: string }) =>
+  api.post<UserResponse>('/api/user/login', body);
+
+export const createUser = (body: { username: string; email: string; pwd: string; referral_code?: string }) =>
+  api.post<UserResponse>('/api/user/create', body);
+
+export const logout = () => api.post<{ ok: boolean }>('/api/user/logout');
+
+export type UserUpdate = { user: { username?: string; keep_updated?: boolean; lang?: Language } };
+export type PasswordUpdate = { pwd: string; current_pwd: string };
+
+export const updateUser = (body: UserUpdate | PasswordUpdate) =>
+  api.post<UserResponse>('/api/user/update', body);
+
+export const sendResetPassword = (email: string) =>
+  api.post<{ ok: boolean }>('/api/user/send_reset_pwd', { email });
+
+export const resetPassword = (token: string, pwd: string) =>
+  api.post<{ ok: boolean }>('/api/user/reset_pwd', { token, pwd });
+
+export const fetchOAuthProviders = (signal?: AbortSignal) =>
+  api.get<{ providers: OAuthProvider[] }>('/api/user/oauth/providers', signal);
+
+export const oauthLogin = (body: {
+  auth_code: string;
+  redirect_uri: string;
+  provider: string;
+  state?: string;
+}) => api.post<UserResponse>('/api/user/login/oauth', body);
+
+export const oauthStartUrl = (provider: OAuthProvider) =>
+  `/api/user/login/oauth/${encodeURIComponent(provider)}/start`;

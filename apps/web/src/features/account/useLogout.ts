@@ -1,0 +1,34 @@
+import { TOKEN_ERROR_CODES } from '@mirage/domain';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { notify } from '../../ui/notice.ts';
+import { errorCode, useErrorText } from '../api/errorText.ts';
+import { closeModal } from '../modal/modal.ts';
+import { reloadTo } from '../session/navigation.ts';
+import { clearAuthCookie } from '../session/session.ts';
+import { logout } from './api.ts';
+
+/** Logout (spec §2, §4): clear state, close any modal, reload on /explore keeping the query string. */
+export function useLogout() {
+  const queryClient = useQueryClient();
+  const errorText = useErrorText();
+
+  function finish() {
+    clearAuthCookie();
+    closeModal();
+    queryClient.clear();
+    reloadTo(`/explore${window.location.search}`);
+  }
+
+  const mutation = useMutation({
+    mutationFn: logout,
+    onSuccess: finish,
+    onError: (error) => {
+      const code = errorCode(error);
+      // Already signed out on the server: finish locally.
+      if ((TOKEN_ERROR_CODES as readonly string[]).includes(code)) finish();
+      else notify(errorText(code), 'error');
+    },
+  });
+
+  return { logout: () => mutation.mutate(), pending: mutation.isPending };
+}

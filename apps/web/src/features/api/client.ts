@@ -1,0 +1,94 @@
+/**
+ * The one way the web talks to the API: same-origin fetch with JSON bodies.
+ * Errors arrive as {"detail":{"code","data"?}} and are thrown as ApiError; the UI translates the code
+ * (`error.<code>`), never the server's wording. Network failures use the code "network".
+ */
+import { TOKEN_ERROR_CODES } from '@mirage/domain';
+
+export class ApiError extends Error {
+  readonly code: string;
+  readonly data: Record<string, unknown> | undefined;
+  readonly status: number;
+
+  constructor(code: string, data: Record<string, unknown> | undefined, status: number) {
+    super(code);
+    this.name = 'ApiError';
+    this.code = code;
+    this.data = data;
+    this.status = status;
+  }
+}
+
+export const NETWORK_ERROR = 'network';
+export const UNKNOWN_ERROR = 'unknown_error';
+
+let tokenErrorHandler: ((code: string) => void) | null = null;
+
+/** The app registers what happens on token_missing / token_expired / token_invalid (spec §4). */
+export function setTokenErrorHandler(handler: ((code: string) => void) | null): void {
+  tokenErrorHandler = handler;
+}
+
+interface RequestOptions {
+  body?: unknown;
+  signal?: AbortSignal;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function errorFromBody(body: unknown, status: number): ApiError {
+  if (isRecord(body) && isRecord(body.detail) && typeof body.detail.code === 'string') {
+    const data = isRecord(body.detail.data) ? body.detail.data : undefined;
+    return new ApiError(body.detail.code, data, status);
+  }
+  return new ApiError(UNKNOWN_ERROR, undefined, status);
+}
+
+export async function apiRequest<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  let payload: string | undefined;
+  if (options.body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    payload = JSON.stringify(options.body);
+  }
+
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method,
+      headers,
+      body: payload,
+      credentials: 'same-origin',
+      signal: options.signal,
+    });
+  } catch (cause) {
+    if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
+    throw new ApiError(NETWORK_ERROR, undefined, 0);
+  }
+
+  const isJson = (response.headers.get('content-type') ?? '').includes('application/json');
+  let body: unknown = null;
+  if (isJson) {
+    try {
+      body = await response.json();
+    } catch {
+      body = null;
+    }
+  }
+
+  if (!response.ok) {
+    const error = errorFromBody(body, response.status);
+    if ((TOKEN_ERROR_CODES as readonly string[]).includes(error.code)) tokenErrorHandler?.(error.code);
+    throw error;
+  }
+  // A 2xx answer that is not JSON means we did not reach the API (e.g. a static host's HTML fallback).
+  if (!isJson) throw new ApiError(UNKNOWN_ERROR, undefined, response.status);
+  return body as T;
+}
+
+export const api = {
+  get: <T>(path: string, signal?: AbortSignal) => apiRequest<T>('GET', path, { signal }),
+  post: <T>(path: string, body?: unknown) => apiRequest<T>('POST', path, { body: body ?? {} }),
+};

@@ -1,0 +1,53 @@
+/**
+ * i18next setup. One locale is loaded at a time, lazily (one chunk per language); switching loads the
+ * new one on demand. The <html lang> attribute follows the language.
+ */
+import { COOKIE, COOKIE_DAYS, DEFAULT_LANGUAGE, pickLanguage, type Language } from '@mirage/domain';
+import { loadLocale, NAMESPACES } from '@mirage/i18n';
+import i18next from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { getCookie, setCookie } from '../cookie/cookie.ts';
+
+/** Spec §1: the language cookie, else the browser language, else English. */
+export function initialLanguage(): Language {
+  return pickLanguage(getCookie(COOKIE.language), navigator.languages);
+}
+
+async function loadWithFallback(lang: Language) {
+  try {
+    return { lang, resources: await loadLocale(lang) };
+  } catch {
+    // A failed chunk load (flaky network): one retry, then English.
+    try {
+      return { lang, resources: await loadLocale(lang) };
+    } catch {
+      return { lang: DEFAULT_LANGUAGE, resources: await loadLocale(DEFAULT_LANGUAGE) };
+    }
+  }
+}
+
+export async function initI18n(requested: Language): Promise<void> {
+  const { lang, resources } = await loadWithFallback(requested);
+  await i18next.use(initReactI18next).init({
+    lng: lang,
+    fallbackLng: false,
+    ns: [...NAMESPACES],
+    defaultNS: 'common',
+    resources: { [lang]: resources },
+    interpolation: { escapeValue: false },
+    returnEmptyString: false,
+    react: { useSuspense: false },
+  });
+  document.documentElement.lang = lang;
+}
+
+/** Loads (if needed) and switches to a language, and remembers it in the language cookie for 1 year. */
+export async function applyLanguage(lang: Language): Promise<void> {
+  if (!i18next.hasResourceBundle(lang, 'common')) {
+    const resources = await loadLocale(lang);
+    for (const ns of NAMESPACES) i18next.addResourceBundle(lang, ns, resources[ns], true, true);
+  }
+  await i18next.changeLanguage(lang);
+  document.documentElement.lang = lang;
+  setCookie(COOKIE.language, lang, COOKIE_DAYS.version);
+}

@@ -1,0 +1,88 @@
+import { useMutation } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useSearchParams } from 'react-router';
+import { Alert } from '../../ui/Alert.tsx';
+import { ButtonLink } from '../../ui/Button.tsx';
+import { Logo } from '../../ui/Logo.tsx';
+import { Spinner } from '../../ui/Spinner.tsx';
+import { errorCode, useErrorText } from '../api/errorText.ts';
+import { oauthLogin } from '../account/api.ts';
+import { PageMeta } from '../meta/PageMeta.tsx';
+import { isSignedIn } from '../session/session.ts';
+import { reloadTo } from '../session/navigation.ts';
+import { oauthRedirectUri, sendOAuthResult } from './message.ts';
+import styles from './OAuthReturn.module.css';
+
+/**
+ * /oauth (spec §2): posts the provider's code, then reports to the opener and closes the popup; without
+ * an opener the user lands on /explore signed in. Missing code or provider, or already signed in: /404.
+ */
+export function OAuthReturn() {
+  const { t } = useTranslation('account');
+  const errorText = useErrorText();
+  const [params] = useSearchParams();
+  const code = params.get('code');
+  const provider = params.get('provider');
+  const state = params.get('state');
+  const providerError = params.get('error');
+  // Read once: a successful sign-in sets the auth cookie, which must not turn this page into a 404.
+  const [{ signedInAtStart, hasOpener }] = useState(() => ({
+    signedInAtStart: isSignedIn(),
+    hasOpener: window.opener !== null,
+  }));
+  const started = useRef(false);
+
+  const { mutate, ...mutation } = useMutation({
+    mutationFn: oauthLogin,
+    onSuccess: () => {
+      if (sendOAuthResult({ ok: true })) window.close();
+      else reloadTo('/explore');
+    },
+    onError: (error) => {
+      if (sendOAuthResult({ ok: false, error: errorCode(error) })) window.close();
+    },
+  });
+
+  const canPost = Boolean(code && provider) && !signedInAtStart;
+  // The provider refused (e.g. the user cancelled consent) inside a popup: tell the opener and close.
+  const cancelledInPopup = !canPost && hasOpener && providerError !== null;
+
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    if (cancelledInPopup) {
+      if (sendOAuthResult({ ok: false, error: 'oauth_failed' })) window.close();
+      return;
+    }
+    if (!canPost || !code || !provider) return;
+    mutate({
+      auth_code: code,
+      redirect_uri: oauthRedirectUri(provider),
+      provider,
+      ...(state ? { state } : {}),
+    });
+  }, [cancelledInPopup, canPost, code, provider, state, mutate]);
+
+  if (!canPost && !cancelledInPopup) return <Navigate to="/404" replace />;
+
+  return (
+    <main className={styles.page}>
+      <PageMeta title={t('oauth.title')} noindex />
+      <Logo />
+      {mutation.isError ? (
+        <div className={styles.box}>
+          <Alert testId="form-error">{errorText(errorCode(mutation.error))}</Alert>
+          <ButtonLink to="/account/signin" variant="primary">
+            {t('oauth.back_to_signin')}
+          </ButtonLink>
+        </div>
+      ) : (
+        <div className={styles.box} role="status">
+          <Spinner size={36} />
+          <p>{t('oauth.signing_in')}</p>
+        </div>
+      )}
+    </main>
+  );
+}

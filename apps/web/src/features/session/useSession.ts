@@ -1,0 +1,25 @@
+import type { UserSettings } from '@mirage/domain';
+import { useQuery } from '@tanstack/react-query';
+import { fetchMe } from '../account/api.ts';
+import { isSignedIn, ME_QUERY_KEY } from './session.ts';
+
+export interface Session {
+  signedIn: boolean;
+  /** The signed-in user, once GET /api/user/me has answered. */
+  user: UserSettings | undefined;
+  loading: boolean;
+}
+
+export function meQueryOptions() {
+  return {
+    queryKey: ME_QUERY_KEY,
+    queryFn: ({ signal }: { signal: AbortSignal }) => fetchMe(signal),
+    staleTime: 60_000,
+  };
+}
+
+export function useSession(): Session {
+  const signedIn = isSignedIn();
+  const me = useQuery({ ...meQueryOptions(), enabled: signedIn });
+  return { signedIn, user: signedIn ? me.data : undefined, loading: signedIn && me.isPending };
+}

@@ -1,0 +1,80 @@
+import { KEEP_UPDATED_DEBOUNCE_MS, type UserSettings } from '@mirage/domain';
+import { LANGUAGE_NAMES } from '@mirage/i18n';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../ui/Button.tsx';
+import { Card } from '../../ui/Card.tsx';
+import { Checkbox } from '../../ui/Checkbox.tsx';
+import { GlobeIcon, SlidersIcon } from '../../ui/icons.tsx';
+import { notify } from '../../ui/notice.ts';
+import { updateUser } from '../account/api.ts';
+import { errorCode, useErrorText } from '../api/errorText.ts';
+import { useChangeLanguage } from '../language/useChangeLanguage.ts';
+import { openModal } from '../modal/modal.ts';
+import { ME_QUERY_KEY } from '../session/session.ts';
+import styles from './Settings.module.css';
+
+/** Language and "keep updated" (saved only when changed, 300 ms after the last click: spec §4). */
+export function PreferencesCard({ user }: { user: UserSettings }) {
+  const { t } = useTranslation('settings');
+  const errorText = useErrorText();
+  const queryClient = useQueryClient();
+  const { current } = useChangeLanguage();
+  const [keepUpdated, setKeepUpdated] = useState(user.keep_updated);
+  const saved = useRef(user.keep_updated);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  const mutation = useMutation({
+    mutationFn: (value: boolean) => updateUser({ user: { keep_updated: value } }),
+    onSuccess: ({ user: updated }) => {
+      saved.current = updated.keep_updated;
+      queryClient.setQueryData(ME_QUERY_KEY, updated);
+    },
+    onError: (error) => {
+      setKeepUpdated(saved.current);
+      notify(errorText(errorCode(error)), 'error');
+    },
+  });
+  const { mutate } = mutation;
+
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  function toggle(value: boolean) {
+    setKeepUpdated(value);
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => {
+      if (value !== saved.current) mutate(value);
+    }, KEEP_UPDATED_DEBOUNCE_MS);
+  }
+
+  return (
+    <Card title={t('preferences.title')} description={t('preferences.description')} icon={<SlidersIcon />}>
+      <div className={styles.row}>
+        <div className={styles.rowText}>
+          <span className={styles.rowLabel}>{t('preferences.language')}</span>
+          <span className={styles.rowValue} lang={current}>
+            {LANGUAGE_NAMES[current]}
+          </span>
+        </div>
+        <Button
+          size="sm"
+          variant="outline"
+          onClick={() => openModal('language')}
+          data-testid="settings-language"
+        >
+          <GlobeIcon size={18} />
+          {t('preferences.change_language')}
+        </Button>
+      </div>
+      <div className={styles.divider} />
+      <Checkbox
+        label={t('preferences.keep_updated')}
+        description={t('preferences.keep_updated_description')}
+        checked={keepUpdated}
+        onChange={(event) => toggle(event.target.checked)}
+        testId="settings-keep-updated"
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,65 @@
+import { useTranslation } from 'react-i18next';
+import { Alert } from '../../ui/Alert.tsx';
+import { Button } from '../../ui/Button.tsx';
+import { PageSpinner } from '../../ui/Spinner.tsx';
+import { useQueryClient } from '@tanstack/react-query';
+import { useSession } from '../session/useSession.ts';
+import { ME_QUERY_KEY } from '../session/session.ts';
+import { AudioCard } from './AudioCard.tsx';
+import { PasswordCard } from './PasswordCard.tsx';
+import { PreferencesCard } from './PreferencesCard.tsx';
+import { SessionCard } from './SessionCard.tsx';
+import { UsernameCard } from './UsernameCard.tsx';
+import styles from './SettingsView.module.css';
+
+/** /settings: account, preferences and session. Premium, redeem and referral cards come later. */
+export function SettingsView() {
+  const { t } = useTranslation('settings');
+  const { user, loading } = useSession();
+  const queryClient = useQueryClient();
+
+  return (
+    <div className={styles.page}>
+      <header className={styles.header}>
+        <h1 className={styles.title}>{t('title')}</h1>
+        <p className={styles.subtitle}>{t('subtitle')}</p>
+      </header>
+      {loading ? (
+        <PageSpinner label={t('loading')} />
+      ) : !user ? (
+        <div className={styles.error}>
+          <Alert>{t('load_failed')}</Alert>
+          <Button
+            variant="secondary"
+            onClick={() => void queryClient.refetchQueries({ queryKey: ME_QUERY_KEY })}
+          >
+            {t('retry')}
+          </Button>
+        </div>
+      ) : (
+        <div className={styles.sections}>
+          <section className={styles.section} aria-labelledby="settings-account">
+            <h2 id="settings-account" className={styles.sectionTitle}>
+              {t('sections.account')}
+            </h2>
+            <UsernameCard key={user.username} user={user} />
+            <PasswordCard />
+          </section>
+          <section className={styles.section} aria-labelledby="settings-preferences">
+            <h2 id="settings-preferences" className={styles.sectionTitle}>
+              {t('sections.preferences')}
+            </h2>
+            <PreferencesCard user={user} />
+            <AudioCard />
+          </section>
+          <section className={styles.section} aria-labelledby="settings-session">
+            <h2 id="settings-session" className={styles.sectionTitle}>
+              {t('sections.session')}
+            </h2>
+            <SessionCard user={user} />
+          </section>
+        </div>
+      )}
+    </div>
+  );
+}

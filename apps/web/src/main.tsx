@@ -1,0 +1,25 @@
+import '@fontsource-variable/inter';
+import './ui/tokens.css';
+import './ui/global.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/App.tsx';
+import { boot } from './app/boot.ts';
+import { createQueryClient, installTokenErrorHandler } from './app/queryClient.ts';
+
+const queryClient = createQueryClient();
+installTokenErrorHandler(queryClient);
+
+const container = document.getElementById('root');
+if (!container) throw new Error('#root is missing from index.html');
+
+// Render even if a boot step failed: the app then shows what it can (e.g. a guest view).
+void boot(queryClient)
+  .catch((error: unknown) => console.error('Startup step failed', error))
+  .then(() => {
+    createRoot(container).render(
+      <StrictMode>
+        <App queryClient={queryClient} />
+      </StrictMode>,
+    );
+  });

@@ -1,0 +1,54 @@
+/** A tiny global store of transient notices (toasts). Default life 4000 ms (spec §4: 1500-5000 ms). */
+import { useSyncExternalStore } from 'react';
+
+export type NoticeTone = 'info' | 'success' | 'error';
+
+export interface Notice {
+  id: number;
+  tone: NoticeTone;
+  message: string;
+}
+
+export const NOTICE_DEFAULT_MS = 4000;
+
+let notices: readonly Notice[] = [];
+let nextId = 1;
+const listeners = new Set<() => void>();
+const timers = new Map<number, ReturnType<typeof setTimeout>>();
+
+function emit(next: readonly Notice[]) {
+  notices = next;
+  for (const listener of listeners) listener();
+}
+
+export function dismissNotice(id: number) {
+  const timer = timers.get(id);
+  if (timer) clearTimeout(timer);
+  timers.delete(id);
+  emit(notices.filter((notice) => notice.id !== id));
+}
+
+export function notify(
+  message: string,
+  tone: NoticeTone = 'info',
+  durationMs: number = NOTICE_DEFAULT_MS,
+): number {
+  const id = nextId++;
+  // Keep at most three on screen: the oldest gives way.
+  const kept = notices.length >= 3 ? notices.slice(1) : notices;
+  emit([...kept, { id, tone, message }]);
+  timers.set(
+    id,
+    setTimeout(() => dismissNotice(id), durationMs),
+  );
+  return id;
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function useNotices(): readonly Notice[] {
+  return useSyncExternalStore(subscribe, () => notices);
+}

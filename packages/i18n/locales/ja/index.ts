@@ -1,0 +1,8 @@
+import account from './account.json';
+import common from './common.json';
+import error from './error.json';
+import landing from './landing.json';
+import pages from './pages.json';
+import settings from './settings.json';
+
+export default { common, account, settings, error, landing, pages };
