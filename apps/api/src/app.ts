@@ -21,6 +21,7 @@ import { registerApiNotFound, registerErrorHandling } from './http/errors.ts';
 import { registerOriginCheck } from './http/origin.ts';
 import { registerSpa } from './http/spa.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
+import { startMaintenance, type Maintenance } from './maintenance.ts';
 
 export interface AppDeps {
   config: Config;
@@ -91,6 +92,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: app.log,
   });
   app.decorate('passwordReset', passwordReset);
+  // Expired sessions and reset tokens are deleted hourly (rate-limit windows sweep themselves).
+  const maintenance = startMaintenance(
+    { sessions: () => sessions.purgeExpired(), passwordResets: () => passwordReset.purgeExpired() },
+    app.log,
+  );
+  app.decorate('maintenance', maintenance);
 
   app.get('/api/health', () => ({ ok: true }));
   registerUserRoutes(app, { accounts, accountDeps, passwordReset, sessions, oauth, limiter, secureCookies });
@@ -98,6 +105,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (deps.serveWeb === false) registerApiNotFound(app);
   else await registerSpa(app, path.resolve(config.WEB_DIST_DIR ?? DEFAULT_WEB_DIST));
   app.addHook('onClose', async () => {
+    maintenance.stop();
     await passwordReset.settle();
     if (!deps.mailer) await mailer.close();
   });
@@ -107,5 +115,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 declare module 'fastify' {
   interface FastifyInstance {
     passwordReset: ReturnType<typeof createPasswordResetService>;
+    maintenance: Maintenance;
   }
 }

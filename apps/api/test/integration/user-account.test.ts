@@ -230,3 +230,29 @@ describe('GET /api/user/me token errors', () => {
     }
   });
 });
+
+describe('maintenance', () => {
+  it('deletes expired sessions and reset tokens, keeps live ones', async () => {
+    const live = new Client(t.app);
+    await live.post('/api/user/create', newAccount());
+    const countSessions = async () =>
+      Number(
+        (
+          await t.database.db
+            .selectFrom('session')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const before = await countSessions();
+    await t.app.maintenance.runOnce();
+    expect(await countSessions()).toBe(before);
+    t.clock.offsetMs = 31 * 86_400_000;
+    try {
+      await t.app.maintenance.runOnce();
+      expect(await countSessions()).toBe(0);
+    } finally {
+      t.clock.offsetMs = 0;
+    }
+  });
+});

@@ -1,5 +1,4 @@
 import { sql } from 'kysely';
-import type { DB } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 import type { Transaction } from 'kysely';
 
@@ -47,12 +46,4 @@ export async function applyMovement(trx: Transaction<Database>, movement: Moveme
     .where('id', '=', inserted.id)
     .execute();
   return true;
-}
-
-export function createLedgerRepository(db: DB) {
-  return {
-    async entriesFor(userId: number) {
-      return db.selectFrom('ledger_entry').selectAll().where('user_id', '=', userId).orderBy('id').execute();
-    },
-  };
 }

@@ -39,6 +39,11 @@ export function createSessionService(sessions: SessionRepository, now: () => Dat
       if (token) await sessions.revoke(hashToken(token), now());
     },
 
+    /** Deletes sessions past their expiry (revoked ones go too once expired). */
+    async purgeExpired() {
+      await sessions.deleteExpired(now());
+    },
+
     async revokeOthers(userId: number, keepToken: string | undefined) {
       await sessions.revokeAllForUser(userId, now(), keepToken ? hashToken(keepToken) : undefined);
     },

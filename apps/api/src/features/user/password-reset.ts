@@ -61,6 +61,10 @@ export function createPasswordResetService(deps: PasswordResetDeps) {
       await deps.sessions.revokeOthers(userId, undefined);
     },
 
+    async purgeExpired(): Promise<void> {
+      await users.deleteExpiredPasswordResets(now());
+    },
+
     async settle(): Promise<void> {
       await Promise.all([...inFlight]);
     },

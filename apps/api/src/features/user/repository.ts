@@ -77,6 +77,10 @@ export function createUserRepository(db: DB) {
       return row?.user_id;
     },
 
+    async deleteExpiredPasswordResets(now: Date) {
+      await db.deleteFrom('password_reset').where('expires_at', '<', now).execute();
+    },
+
     async findOAuthIdentity(provider: string, subject: string) {
       return db
         .selectFrom('oauth_identity')
