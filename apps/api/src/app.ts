@@ -18,6 +18,7 @@ import { createUserRepository } from './features/user/repository.ts';
 import { registerUserRoutes } from './features/user/routes.ts';
 import { createAccountService } from './features/user/service.ts';
 import { registerApiNotFound, registerErrorHandling } from './http/errors.ts';
+import { registerMetrics } from './http/metrics.ts';
 import { registerOriginCheck } from './http/origin.ts';
 import { registerSpa } from './http/spa.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
@@ -73,6 +74,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
   registerOriginCheck(app, config.PUBLIC_URL);
+  registerMetrics(app, config.METRICS_TOKEN);
 
   const secureCookies = config.NODE_ENV === 'production';
   const users = createUserRepository(db);

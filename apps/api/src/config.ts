@@ -43,6 +43,8 @@ export const configSchema = z.object({
   WEB_DIST_DIR: z.string().optional(),
   /** Log level of pino. */
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Bearer token required to read /metrics (Prometheus); unset: /metrics is open. */
+  METRICS_TOKEN: z.string().min(16).optional(),
   /** Disable the per-IP/per-account abuse limits (only for benchmarks; refused in production). */
   RATE_LIMITS_DISABLED: booleanFlag.default(false),
 });

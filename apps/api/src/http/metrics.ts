@@ -1,0 +1,41 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { collectDefaultMetrics, Histogram, Registry } from 'prom-client';
+import { AppError } from './errors.ts';
+
+/**
+ * Prometheus text at GET /metrics: process metrics plus request durations by method, route pattern
+ * (never the raw URL, to keep label cardinality bounded) and status. With METRICS_TOKEN set, the
+ * scraper must send `Authorization: Bearer <token>`.
+ */
+export function registerMetrics(app: FastifyInstance, token: string | undefined): void {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+  const duration = new Histogram({
+    name: 'http_request_duration_seconds',
+    help: 'HTTP request duration in seconds',
+    labelNames: ['method', 'route', 'status'],
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+    registers: [registry],
+  });
+
+  app.addHook('onResponse', (request, reply, done) => {
+    const route = request.routeOptions.url ?? (request.url.startsWith('/api/') ? 'unknown_api' : 'spa');
+    duration.observe(
+      { method: request.method, route, status: String(reply.statusCode) },
+      reply.elapsedTime / 1000,
+    );
+    done();
+  });
+
+  app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
+    if (token) {
+      const sent = Buffer.from(request.headers.authorization ?? '');
+      const expected = Buffer.from(`Bearer ${token}`);
+      if (sent.length !== expected.length || !timingSafeEqual(sent, expected))
+        throw new AppError('unauthorized_resource');
+    }
+    reply.header('content-type', registry.contentType);
+    return registry.metrics();
+  });
+}
