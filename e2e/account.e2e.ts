@@ -1,12 +1,22 @@
+import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readOutbox } from '../apps/api/src/mail/mailer.ts';
-import { DESKTOP, openBrowser, PHONE, screenshot, type Browser } from './support/browser.ts';
+import {
+  cookieValue,
+  me as fetchMe,
+  rawKeysIn,
+  translation,
+  waitForPath as waitForPathOn,
+  type Lang,
+} from './support/app.ts';
+import { DESKTOP, openBrowser, screenshot, type Browser } from './support/browser.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 
 /**
- * A person's first visit, through a real server and Chromium: sign up, language, settings, logout, login,
- * password reset through the mail in the outbox, and the 404 page. Screenshots at desktop and phone sizes.
+ * A person's first visit, through a real server and Chromium: sign up, the 8 languages, settings, logout,
+ * login, password reset through the mail in the outbox, a session the server no longer accepts, and the
+ * 404 page. Desktop screenshots; phone layouts are in phone.e2e.ts.
  */
 let server: RunningServer;
 let browser: Browser;
@@ -19,13 +29,14 @@ const account = {
 
 const byTestId = (id: string) => page.getByTestId(id);
 
-async function me(): Promise<Record<string, unknown> | null> {
-  const response = await page.request.get(`${server.url}/api/user/me`);
-  return response.ok() ? ((await response.json()) as Record<string, unknown>) : null;
-}
+const me = () => fetchMe(page, server.url);
+const waitForPath = (pathname: string) => waitForPathOn(page, pathname);
 
-async function waitForPath(pathname: string) {
-  await page.waitForURL((url) => url.pathname === pathname, { timeout: 15_000 });
+function login(username: string, pwd: string) {
+  return page.request.post(`${server.url}/api/user/login`, {
+    data: { username, pwd },
+    headers: { origin: server.url },
+  });
 }
 
 beforeAll(async () => {
@@ -43,6 +54,7 @@ describe('account flows in Chromium', () => {
   it('shows the landing page to a guest', async () => {
     await page.goto(`${server.url}/`);
     await expect.poll(() => page.title()).toMatch(/Mirage/);
+    await byTestId('landing-primary-cta').waitFor();
     await screenshot(page, 'desktop-landing');
   });
 
@@ -80,22 +92,34 @@ describe('account flows in Chromium', () => {
     }
   });
 
-  it('changes the interface language to Japanese from the avatar menu', async () => {
-    await byTestId('avatar-button').click();
-    await byTestId('avatar-menu').waitFor();
-    await byTestId('menu-language').click();
-    await byTestId('language-option-ja').click();
-    await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('ja');
-    await expect.poll(() => page.locator('body').innerText()).toMatch(/[\u3040-\u30ff\u4e00-\u9faf]/);
-    expect((await me())?.lang).toBe('ja');
-    const cookies = await browser.context.cookies(server.url);
-    expect(cookies.find((cookie) => cookie.name === 'language')?.value).toBe('ja');
-    await screenshot(page, 'desktop-explore-japanese');
-    // Back to English for the rest of the run.
-    await byTestId('avatar-button').click();
-    await byTestId('menu-language').click();
-    await byTestId('language-option-en').click();
-    await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('en');
+  it('switches through all 8 languages from the avatar menu, with no raw i18n key on screen', async () => {
+    // English last, so that the rest of the run reads English.
+    const order: Lang[] = ['fr', 'de', 'es', 'it', 'ru', 'zh', 'ja', 'en'];
+    for (const lang of order) {
+      await byTestId('avatar-button').click();
+      await byTestId('avatar-menu').waitFor();
+      await byTestId('menu-language').click();
+      const dialog = byTestId('language-dialog');
+      await dialog.waitFor();
+      expect(rawKeysIn(await dialog.innerText()), `language dialog before ${lang}`).toEqual([]);
+      await byTestId(`language-option-${lang}`).click();
+      await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe(lang);
+      await dialog.waitFor({ state: 'detached' });
+      await expect
+        .poll(() => page.getByRole('heading', { level: 1 }).innerText())
+        .toBe(translation(lang, 'pages', 'explore.title'));
+      expect(rawKeysIn(await page.locator('body').innerText()), `page text in ${lang}`).toEqual([]);
+
+      await byTestId('avatar-button').click();
+      expect(await byTestId('menu-settings').innerText()).toBe(translation(lang, 'common', 'nav.settings'));
+      expect(rawKeysIn(await byTestId('avatar-menu').innerText()), `avatar menu in ${lang}`).toEqual([]);
+      await page.keyboard.press('Escape');
+      await byTestId('avatar-menu').waitFor({ state: 'detached' });
+
+      expect((await me())?.lang).toBe(lang);
+      expect(await cookieValue(page, server.url, 'language')).toBe(lang);
+      if (lang === 'zh' || lang === 'ru') await screenshot(page, `desktop-explore-${lang}`);
+    }
   });
 
   it('edits username, keep-updated and password in /settings', async () => {
@@ -112,11 +136,20 @@ describe('account flows in Chromium', () => {
     await byTestId('settings-keep-updated').click();
     await expect.poll(async () => (await me())?.keep_updated).toBe(!before);
 
+    const newPwd = 'new-lighthouse-2';
     await byTestId('settings-password-current').fill(account.pwd);
-    await byTestId('settings-password-new').fill('new-lighthouse-2');
+    await byTestId('settings-password-new').fill(newPwd);
     await byTestId('settings-password-save').click();
-    await expect.poll(() => byTestId('notice').innerText()).not.toBe('');
-    account.pwd = 'new-lighthouse-2';
+    await expect
+      .poll(() => byTestId('notice').innerText())
+      .toContain(translation('en', 'settings', 'password.saved'));
+    // The form empties itself, and the server now takes the new password and refuses the old one.
+    expect(await byTestId('settings-password-current').inputValue()).toBe('');
+    expect(await byTestId('settings-password-new').inputValue()).toBe('');
+    expect((await login(account.email, newPwd)).status()).toBe(200);
+    expect((await login(account.email, account.pwd)).status()).toBe(401);
+    account.pwd = newPwd;
+    await expect.poll(() => byTestId('settings-password-save').isDisabled()).toBe(true);
     await screenshot(page, 'desktop-settings');
   });
 
@@ -176,12 +209,71 @@ describe('account flows in Chromium', () => {
     await screenshot(page, 'desktop-reset-password');
     await byTestId('reset-submit').click();
     await expect.poll(() => page.locator('body').innerText()).toMatch(/sign in|password/i);
-    const login = await page.request.post(`${server.url}/api/user/login`, {
-      data: { username: account.email, pwd: 'reset-lighthouse-3' },
-      headers: { origin: server.url },
-    });
-    expect(login.status()).toBe(200);
+    expect((await login(account.email, 'reset-lighthouse-3')).status()).toBe(200);
     await page.request.post(`${server.url}/api/user/logout`, { headers: { origin: server.url } });
+  });
+
+  it('signs out and reloads once when the server no longer accepts the session', async () => {
+    const stale = await openBrowser({ viewport: DESKTOP });
+    try {
+      // A well-formed token (43 base64url characters, like a real one) that the server never issued.
+      await stale.context.addCookies([
+        { name: 'mirage_session', value: randomBytes(32).toString('base64url'), url: server.url },
+        { name: 'auth', value: 'true', url: server.url },
+        { name: 'cookie_consent', value: 'all', url: server.url },
+      ]);
+      let loads = 0;
+      stale.page.on('load', () => loads++);
+      await stale.page.goto(`${server.url}/settings`);
+      // Signed out: the guard now sends /settings to /explore, and the top menu shows "Sign in".
+      await waitForPathOn(stale.page, '/explore');
+      await stale.page.getByTestId('signin-button').waitFor();
+      expect(await stale.page.getByTestId('avatar-button').count()).toBe(0);
+      expect(await cookieValue(stale.page, server.url, 'auth')).toBeUndefined();
+      // One reload after the first load, and no more.
+      const settled = loads;
+      await stale.page.waitForTimeout(2500);
+      expect(loads).toBe(settled);
+      expect(loads).toBeLessThanOrEqual(2);
+      expect(new URL(stale.page.url()).pathname).toBe('/explore');
+      expect(stale.errors).toEqual([]);
+    } finally {
+      await stale.close();
+    }
+  });
+
+  it('stops after one reload and shows the guest view when the auth flag cannot be cleared', async () => {
+    const stuck = await openBrowser({ viewport: DESKTOP });
+    try {
+      // An `auth` cookie scoped to /settings cannot be deleted by the app's Path=/ deletion.
+      await stuck.context.addCookies([
+        { name: 'mirage_session', value: randomBytes(32).toString('base64url'), url: server.url },
+        { name: 'auth', value: 'true', domain: '127.0.0.1', path: '/settings' },
+        { name: 'cookie_consent', value: 'all', url: server.url },
+      ]);
+      let loads = 0;
+      let meCalls = 0;
+      stuck.page.on('load', () => loads++);
+      stuck.page.on('request', (request) => {
+        if (new URL(request.url()).pathname === '/api/user/me') meCalls++;
+      });
+      await stuck.page.goto(`${server.url}/settings`);
+      // This page still counts as signed out: guest menu, and /settings gives way to /explore.
+      await waitForPathOn(stuck.page, '/explore');
+      await stuck.page.getByTestId('signin-button').waitFor();
+      expect(await stuck.page.getByTestId('avatar-button').count()).toBe(0);
+      await stuck.page.waitForTimeout(2000);
+      expect(loads).toBeLessThanOrEqual(2);
+      const calls = meCalls;
+      await stuck.page.waitForTimeout(1500);
+      // Neither reloading nor asking the server again and again.
+      expect(loads).toBeLessThanOrEqual(2);
+      expect(meCalls).toBe(calls);
+      expect(meCalls).toBeLessThanOrEqual(4);
+      expect(stuck.errors).toEqual([]);
+    } finally {
+      await stuck.close();
+    }
   });
 
   it('redirects an unknown path to the 404 page', async () => {
@@ -200,42 +292,5 @@ describe('account flows in Chromium', () => {
 
   it('has no uncaught page errors', () => {
     expect(browser.errors).toEqual([]);
-  });
-});
-
-describe('phone layout', () => {
-  it('renders landing, sign-up, explore, settings and 404 at 390×844', async () => {
-    const phone = await openBrowser({ viewport: PHONE, isMobile: true });
-    try {
-      const p = phone.page;
-      await p.goto(`${server.url}/`);
-      await screenshot(p, 'phone-landing');
-      await p.goto(`${server.url}/account/signup`);
-      await p.getByTestId('signup-form').waitFor();
-      await screenshot(p, 'phone-signup');
-      const mobileAccount = {
-        username: `phone${Date.now() % 100000}`,
-        email: `phone${Date.now()}@example.com`,
-        pwd: 'lighthouse-dusk-1',
-      };
-      await p.getByTestId('field-username').fill(mobileAccount.username);
-      await p.getByTestId('field-email').fill(mobileAccount.email);
-      await p.getByTestId('field-password').fill(mobileAccount.pwd);
-      await p.getByTestId('submit').click();
-      await p.waitForURL((url) => url.pathname === '/explore');
-      await p.getByTestId('mobile-bottom-bar').waitFor();
-      await screenshot(p, 'phone-explore-signed-in');
-      await p.goto(`${server.url}/settings`);
-      await p.getByTestId('settings-username').waitFor();
-      await screenshot(p, 'phone-settings');
-      await p.goto(`${server.url}/nowhere`);
-      await p.getByTestId('not-found').waitFor();
-      await screenshot(p, 'phone-404');
-      const overflow = await p.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-      expect(overflow).toBeLessThanOrEqual(0);
-      expect(phone.errors).toEqual([]);
-    } finally {
-      await phone.close();
-    }
   });
 });

@@ -44,11 +44,17 @@ export function notify(
   return id;
 }
 
-function subscribe(listener: () => void) {
+/** Subscribes to changes of the list; returns the unsubscribe function. */
+export function subscribeNotices(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }
 
+/** The notices on screen, oldest first (a new array after each change). */
+export function getNotices(): readonly Notice[] {
+  return notices;
+}
+
 export function useNotices(): readonly Notice[] {
-  return useSyncExternalStore(subscribe, () => notices);
+  return useSyncExternalStore(subscribeNotices, getNotices);
 }

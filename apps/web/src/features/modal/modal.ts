@@ -19,6 +19,9 @@ function subscribe(listener: () => void) {
   return () => listeners.delete(listener);
 }
 
+/** The open modal, or null. */
+export const activeModal = (): ModalName | null => active;
+
 export function useActiveModal(): ModalName | null {
-  return useSyncExternalStore(subscribe, () => active);
+  return useSyncExternalStore(subscribe, activeModal);
 }

@@ -15,6 +15,19 @@ import { oauthRedirectUri, sendOAuthResult } from './message.ts';
 import styles from './OAuthReturn.module.css';
 
 /**
+ * Reports the outcome to the tab that opened this popup and closes it. Browsers only let a script close
+ * a window that a script opened; if this one stays open, `otherwise` runs.
+ */
+async function reportAndClose(result: { ok: boolean; error?: string }, otherwise: () => void) {
+  if (!(await sendOAuthResult(result))) {
+    otherwise();
+    return;
+  }
+  window.close();
+  window.setTimeout(otherwise, 500);
+}
+
+/**
  * /oauth (spec §2): posts the provider's code, then reports to the opener and closes the popup; without
  * an opener the user lands on /explore signed in. Missing code or provider, or already signed in: /404.
  */
@@ -27,32 +40,27 @@ export function OAuthReturn() {
   const state = params.get('state');
   const providerError = params.get('error');
   // Read once: a successful sign-in sets the auth cookie, which must not turn this page into a 404.
-  const [{ signedInAtStart, hasOpener }] = useState(() => ({
-    signedInAtStart: isSignedIn(),
-    hasOpener: window.opener !== null,
-  }));
+  const [signedInAtStart] = useState(isSignedIn);
+  // A provider refusal (e.g. consent cancelled) nobody was waiting for: treated as a missing code.
+  const [refusalUnheard, setRefusalUnheard] = useState(false);
   const started = useRef(false);
 
   const { mutate, ...mutation } = useMutation({
     mutationFn: oauthLogin,
-    onSuccess: () => {
-      if (sendOAuthResult({ ok: true })) window.close();
-      else reloadTo('/explore');
-    },
-    onError: (error) => {
-      if (sendOAuthResult({ ok: false, error: errorCode(error) })) window.close();
-    },
+    onSuccess: () => reportAndClose({ ok: true }, () => reloadTo('/explore')),
+    // The error stays on screen if the popup cannot close or nobody listens.
+    onError: (error) => reportAndClose({ ok: false, error: errorCode(error) }, () => undefined),
   });
 
   const canPost = Boolean(code && provider) && !signedInAtStart;
-  // The provider refused (e.g. the user cancelled consent) inside a popup: tell the opener and close.
-  const cancelledInPopup = !canPost && hasOpener && providerError !== null;
+  // The provider refused inside a popup (its opener link may be cut): tell the opener and close.
+  const refused = !canPost && !signedInAtStart && provider !== null && providerError !== null;
 
   useEffect(() => {
     if (started.current) return;
     started.current = true;
-    if (cancelledInPopup) {
-      if (sendOAuthResult({ ok: false, error: 'oauth_failed' })) window.close();
+    if (refused) {
+      void reportAndClose({ ok: false, error: 'oauth_failed' }, () => setRefusalUnheard(true));
       return;
     }
     if (!canPost || !code || !provider) return;
@@ -62,9 +70,9 @@ export function OAuthReturn() {
       provider,
       ...(state ? { state } : {}),
     });
-  }, [cancelledInPopup, canPost, code, provider, state, mutate]);
+  }, [refused, canPost, code, provider, state, mutate]);
 
-  if (!canPost && !cancelledInPopup) return <Navigate to="/404" replace />;
+  if ((!canPost && !refused) || refusalUnheard) return <Navigate to="/404" replace />;
 
   return (
     <main className={styles.page}>

@@ -1,7 +1,8 @@
 import type { UserSettings } from '@mirage/domain';
 import { useQuery } from '@tanstack/react-query';
+import { useSyncExternalStore } from 'react';
 import { fetchMe } from '../account/api.ts';
-import { isSignedIn, ME_QUERY_KEY } from './session.ts';
+import { isSignedIn, ME_QUERY_KEY, subscribeSession } from './session.ts';
 
 export interface Session {
   signedIn: boolean;
@@ -19,7 +20,7 @@ export function meQueryOptions() {
 }
 
 export function useSession(): Session {
-  const signedIn = isSignedIn();
+  const signedIn = useSyncExternalStore(subscribeSession, isSignedIn);
   const me = useQuery({ ...meQueryOptions(), enabled: signedIn });
   return { signedIn, user: signedIn ? me.data : undefined, loading: signedIn && me.isPending };
 }

@@ -3,6 +3,7 @@ import { Alert } from '../../ui/Alert.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { PageSpinner } from '../../ui/Spinner.tsx';
 import { useQueryClient } from '@tanstack/react-query';
+import { Navigate } from 'react-router';
 import { useSession } from '../session/useSession.ts';
 import { ME_QUERY_KEY } from '../session/session.ts';
 import { AudioCard } from './AudioCard.tsx';
@@ -15,8 +16,10 @@ import styles from './SettingsView.module.css';
 /** /settings: account, preferences and session. Premium, redeem and referral cards come later. */
 export function SettingsView() {
   const { t } = useTranslation('settings');
-  const { user, loading } = useSession();
+  const { signedIn, user, loading } = useSession();
   const queryClient = useQueryClient();
+  // Signed out while here (the server refused the session): a guest has no settings.
+  if (!signedIn) return <Navigate to="/explore" replace />;
 
   return (
     <div className={styles.page}>

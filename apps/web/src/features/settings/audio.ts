@@ -13,8 +13,9 @@ export interface AudioSettings {
 export function readAudio(): AudioSettings {
   const raw = getCookie(COOKIE.audio);
   if (!raw) return { ...DEFAULT_AUDIO };
-  const [state, volumeText] = raw.split(':');
-  const volume = Number(volumeText);
+  const [state, volumeText = ''] = raw.split(':');
+  // Number('') is 0: an empty volume must read as "not set", not as silence.
+  const volume = volumeText.trim() === '' ? Number.NaN : Number(volumeText);
   return {
     enabled: state !== 'off',
     volume: Number.isFinite(volume) && volume >= 0 && volume <= 1 ? volume : DEFAULT_AUDIO.volume,

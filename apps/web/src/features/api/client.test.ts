@@ -1,0 +1,87 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { api, ApiError, apiRequest, setTokenErrorHandler } from './client.ts';
+import { errorCode } from './errorText.ts';
+
+function answer(status: number, body: unknown, contentType = 'application/json') {
+  const text = typeof body === 'string' ? body : JSON.stringify(body);
+  return vi.fn(() =>
+    Promise.resolve(new Response(text, { status, headers: { 'content-type': contentType } })),
+  );
+}
+
+afterEach(() => setTokenErrorHandler(null));
+
+describe('apiRequest', () => {
+  it('sends JSON to the same origin and returns the parsed body', async () => {
+    const fetch = answer(200, { ok: true });
+    vi.stubGlobal('fetch', fetch);
+    await expect(api.post('/api/user/login', { username: 'a', pwd: 'b' })).resolves.toEqual({ ok: true });
+    const [path, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
+    expect(path).toBe('/api/user/login');
+    expect(init.method).toBe('POST');
+    expect(init.credentials).toBe('same-origin');
+    expect(init.body).toBe('{"username":"a","pwd":"b"}');
+    expect((init.headers as Record<string, string>)['Content-Type']).toBe('application/json');
+  });
+
+  it('sends no body on GET', async () => {
+    const fetch = answer(200, { id: 1 });
+    vi.stubGlobal('fetch', fetch);
+    await api.get('/api/user/me');
+    const [, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
+    expect(init.method).toBe('GET');
+    expect(init.body).toBeUndefined();
+  });
+
+  it('throws the error code and data of {"detail":{"code","data"}}', async () => {
+    vi.stubGlobal('fetch', answer(409, { detail: { code: 'duplicate_email', data: { field: 'email' } } }));
+    const error = (await apiRequest('POST', '/api/user/create').catch(
+      (caught: unknown) => caught,
+    )) as ApiError;
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error.code).toBe('duplicate_email');
+    expect(error.data).toEqual({ field: 'email' });
+    expect(error.status).toBe(409);
+    expect(errorCode(error)).toBe('duplicate_email');
+  });
+
+  it('turns a malformed error body into unknown_error and a 2xx that is not JSON into unknown_error', async () => {
+    vi.stubGlobal('fetch', answer(500, 'Internal Server Error', 'text/plain'));
+    await expect(apiRequest('GET', '/x')).rejects.toMatchObject({ code: 'unknown_error', status: 500 });
+    vi.stubGlobal('fetch', answer(200, '<!doctype html>', 'text/html'));
+    await expect(apiRequest('GET', '/x')).rejects.toMatchObject({ code: 'unknown_error', status: 200 });
+  });
+
+  it('reports a failed connection as the "network" code, but lets an abort through', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
+    await expect(apiRequest('GET', '/x')).rejects.toMatchObject({ code: 'network', status: 0 });
+    const abort = new DOMException('aborted', 'AbortError');
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(abort)),
+    );
+    await expect(apiRequest('GET', '/x')).rejects.toBe(abort);
+  });
+
+  it('calls the token handler on token_missing, token_expired and token_invalid only', async () => {
+    const handler = vi.fn();
+    setTokenErrorHandler(handler);
+    for (const code of ['token_missing', 'token_expired', 'token_invalid', 'incorrect_password']) {
+      vi.stubGlobal('fetch', answer(401, { detail: { code } }));
+      await expect(apiRequest('GET', '/api/user/me')).rejects.toMatchObject({ code });
+    }
+    expect(handler.mock.calls).toEqual([['token_missing'], ['token_expired'], ['token_invalid']]);
+  });
+});
+
+describe('errorCode', () => {
+  it('names what a call threw', () => {
+    expect(errorCode(new ApiError('oauth_failed', undefined, 400))).toBe('oauth_failed');
+    expect(errorCode(new TypeError('Failed to fetch'))).toBe('network');
+    expect(errorCode(new Error('boom'))).toBe('unknown_error');
+    expect(errorCode('text')).toBe('unknown_error');
+  });
+});
