@@ -164,7 +164,7 @@ describe('account flows in Chromium', () => {
   });
 
   it('signs out to /explore as a guest', async () => {
-    await byTestId('settings-logout').click();
+    await Promise.all([page.waitForEvent('load'), byTestId('settings-logout').click()]);
     await waitForPath('/explore');
     await expect.poll(() => byTestId('avatar-button').count()).toBe(0);
     expect(await me()).toBeNull();
@@ -184,7 +184,8 @@ describe('account flows in Chromium', () => {
     await waitForPath('/explore');
     await byTestId('avatar-button').waitFor();
     await byTestId('avatar-button').click();
-    await byTestId('menu-logout').click();
+    // Logout reloads the page on /explore: wait for that load, or the next navigation would race it.
+    await Promise.all([page.waitForEvent('load'), byTestId('menu-logout').click()]);
     await expect.poll(() => byTestId('avatar-button').count()).toBe(0);
   });
 
@@ -208,7 +209,7 @@ describe('account flows in Chromium', () => {
     await byTestId('reset-password').fill('reset-lighthouse-3');
     await screenshot(page, 'desktop-reset-password');
     await byTestId('reset-submit').click();
-    await expect.poll(() => page.locator('body').innerText()).toMatch(/sign in|password/i);
+    await page.getByText(translation('en', 'account', 'reset.success')).waitFor();
     expect((await login(account.email, 'reset-lighthouse-3')).status()).toBe(200);
     await page.request.post(`${server.url}/api/user/logout`, { headers: { origin: server.url } });
   });

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '../../ui/Button.tsx';
 import { SparkleIcon } from '../../ui/icons.tsx';
+import { PageLayout } from '../../ui/PageLayout.tsx';
 import { useSession } from '../session/useSession.ts';
 import styles from './ExploreEmpty.module.css';
 
@@ -11,11 +12,7 @@ export function ExploreEmpty() {
   const { t } = useTranslation('pages');
   const { signedIn } = useSession();
   return (
-    <div className={styles.page}>
-      <header className={styles.header}>
-        <h1 className={styles.title}>{t('explore.title')}</h1>
-        <p className={styles.subtitle}>{t('explore.subtitle')}</p>
-      </header>
+    <PageLayout title={t('explore.title')} subtitle={t('explore.subtitle')}>
       <section className={styles.empty} aria-labelledby="explore-empty-title" data-testid="explore-empty">
         <div className={styles.frames} aria-hidden="true">
           {FRAMES.map((shape, index) => (
@@ -49,6 +46,6 @@ export function ExploreEmpty() {
           </div>
         </div>
       </section>
-    </div>
+    </PageLayout>
   );
 }

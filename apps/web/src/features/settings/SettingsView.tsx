@@ -11,6 +11,7 @@ import { PasswordCard } from './PasswordCard.tsx';
 import { PreferencesCard } from './PreferencesCard.tsx';
 import { SessionCard } from './SessionCard.tsx';
 import { UsernameCard } from './UsernameCard.tsx';
+import { PageLayout } from '../../ui/PageLayout.tsx';
 import styles from './SettingsView.module.css';
 
 /** /settings: account, preferences and session. Premium, redeem and referral cards come later. */
@@ -22,11 +23,7 @@ export function SettingsView() {
   if (!signedIn) return <Navigate to="/explore" replace />;
 
   return (
-    <div className={styles.page}>
-      <header className={styles.header}>
-        <h1 className={styles.title}>{t('title')}</h1>
-        <p className={styles.subtitle}>{t('subtitle')}</p>
-      </header>
+    <PageLayout title={t('title')} subtitle={t('subtitle')} width="narrow">
       {loading ? (
         <PageSpinner label={t('loading')} />
       ) : !user ? (
@@ -63,6 +60,6 @@ export function SettingsView() {
           </section>
         </div>
       )}
-    </div>
+    </PageLayout>
   );
 }
