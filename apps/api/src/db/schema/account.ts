@@ -1,0 +1,84 @@
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/** Kysely table types of accounts; they mirror migration 0001. */
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type CreatedAt = ColumnType<Date, never, never>;
+
+export interface AppUserTable {
+  id: Generated<number>;
+  username: string;
+  email: string;
+  /** argon2id hash; null for accounts created through OAuth that never set a password. */
+  pwd_hash: string | null;
+  keep_updated: Generated<boolean>;
+  generation_token: Generated<number>;
+  daily_token: Generated<number>;
+  tag_setting_ack: Generated<boolean>;
+  lang: Generated<string>;
+  referral_code: string;
+  referrer_id: number | null;
+  pro_expire: Date | null;
+  daily_quest_completed: Generated<boolean>;
+  plan: Generated<number>;
+  is_active: Generated<boolean>;
+  created_at: Generated<CreatedAt>;
+  updated_at: Timestamp;
+}
+
+export interface SessionTable {
+  token_hash: Buffer;
+  user_id: number;
+  created_at: Generated<CreatedAt>;
+  expires_at: Timestamp;
+  revoked_at: Timestamp | null;
+  user_agent: string | null;
+  ip: string | null;
+}
+
+export interface PasswordResetTable {
+  token_hash: Buffer;
+  user_id: number;
+  created_at: Generated<CreatedAt>;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+}
+
+export interface OAuthIdentityTable {
+  provider: string;
+  subject: string;
+  user_id: number;
+  email: string | null;
+  created_at: Generated<CreatedAt>;
+}
+
+export interface RateLimitTable {
+  key: string;
+  window_start: Timestamp;
+  hits: number;
+}
+
+export interface LedgerEntryTable {
+  id: Generated<number>;
+  user_id: number;
+  /** Which balance moved: generation_token (tickets), daily_token (energy) or reward_tokens (coins). */
+  balance: string;
+  delta: number;
+  balance_after: number;
+  reason: string;
+  /** One movement per key: a retried grant or refund is stored once. */
+  idempotency_key: string;
+  created_at: Generated<CreatedAt>;
+}
+
+export interface AccountTables {
+  app_user: AppUserTable;
+  session: SessionTable;
+  password_reset: PasswordResetTable;
+  oauth_identity: OAuthIdentityTable;
+  rate_limit: RateLimitTable;
+  ledger_entry: LedgerEntryTable;
+}
+
+export type UserRow = Selectable<AppUserTable>;
+export type NewUserRow = Insertable<AppUserTable>;
+export type UserUpdate = Updateable<AppUserTable>;
