@@ -38,6 +38,13 @@ export default defineConfig({
         },
       },
       { test: { name: 'api-unit', include: ['apps/api/src/**/*.test.ts'], testTimeout: 30_000 } },
+      {
+        test: {
+          name: 'worker',
+          include: ['apps/worker/src/**/*.test.ts', 'apps/worker/test/**/*.test.ts'],
+          testTimeout: 30_000,
+        },
+      },
       integration('api-pglite', 'pglite'),
       ...(withPostgres ? [integration('api-postgres', 'postgres')] : []),
       ...(withBrowser
