@@ -8,6 +8,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { cookieSecret, type Config } from './config.ts';
 import type { DB } from './db/database.ts';
+import { registerCatalogueRoutes } from './features/catalogue/routes.ts';
 import { createOAuthService, type OAuthService } from './features/oauth/service.ts';
 import { createRateLimitRepository } from './features/rate-limit/repository.ts';
 import { createRateLimiter } from './features/rate-limit/service.ts';
@@ -103,6 +104,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   app.get('/api/health', () => ({ ok: true }));
   registerUserRoutes(app, { accounts, accountDeps, passwordReset, sessions, oauth, limiter, secureCookies });
+  registerCatalogueRoutes(app, { db, sessions });
 
   if (deps.serveWeb === false) registerApiNotFound(app);
   else await registerSpa(app, path.resolve(config.WEB_DIST_DIR ?? DEFAULT_WEB_DIST));
