@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../apps/api/src/app.ts';
 import { loadConfig } from '../apps/api/src/config.ts';
+import { createNotifierFor } from '../apps/api/src/events/notifier.ts';
 import {
   createPGliteDatabase,
   createPostgresDatabase,
@@ -31,7 +32,8 @@ async function bench(label: string, database: DatabaseHandle): Promise<void> {
     DATA_DIR: dataDir,
     RATE_LIMITS_DISABLED: 'true',
   });
-  const app = await buildApp({ config, db: database.db, serveWeb: false });
+  const notifier = await createNotifierFor(database);
+  const app = await buildApp({ config, db: database.db, notifier, serveWeb: false });
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   const account = { username: 'benchuser', email: 'bench@example.com', pwd: 'bench-password-1' };
   const created = await fetch(`${address}/api/user/create`, {
@@ -69,6 +71,7 @@ async function bench(label: string, database: DatabaseHandle): Promise<void> {
     `${label}: ${(ok / seconds).toFixed(1)} logins/s (concurrency ${CONCURRENCY}, ${seconds.toFixed(1)} s, ${ok} ok, ${failed} failed, p50 ${pct(0.5)} ms, p95 ${pct(0.95)} ms)`,
   );
   await app.close();
+  await notifier.close();
   rmSync(dataDir, { recursive: true, force: true });
 }
 

@@ -23,6 +23,8 @@ import { registerMetrics } from './http/metrics.ts';
 import { registerOriginCheck } from './http/origin.ts';
 import { registerSpa } from './http/spa.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
+import type { Notifier } from './events/notifier.ts';
+import { registerGeneration, type GenerationModule } from './features/task/module.ts';
 import { startMaintenance, type Maintenance } from './maintenance.ts';
 
 export interface AppDeps {
@@ -31,6 +33,8 @@ export interface AppDeps {
   /** Replaced in tests; defaults to SMTP or the outbox as configured. */
   mailer?: Mailer;
   oauth?: OAuthService;
+  /** LISTEN/NOTIFY for the queue and live progress (createNotifierFor in events/notifier.ts). */
+  notifier: Notifier;
   /** The clock; tests move it to check expiries. */
   now?: () => Date;
   /** Serve the built SPA (on by default). */
@@ -105,6 +109,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.get('/api/health', () => ({ ok: true }));
   registerUserRoutes(app, { accounts, accountDeps, passwordReset, sessions, oauth, limiter, secureCookies });
   registerCatalogueRoutes(app, { db, sessions });
+  const generation = await registerGeneration(app, { config, db, notifier: deps.notifier, now });
+  app.decorate('generation', generation);
 
   if (deps.serveWeb === false) registerApiNotFound(app);
   else await registerSpa(app, path.resolve(config.WEB_DIST_DIR ?? DEFAULT_WEB_DIST));
@@ -120,5 +126,6 @@ declare module 'fastify' {
   interface FastifyInstance {
     passwordReset: ReturnType<typeof createPasswordResetService>;
     maintenance: Maintenance;
+    generation: GenerationModule;
   }
 }

@@ -45,6 +45,12 @@ export const configSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Bearer token required to read /metrics (Prometheus); unset: /metrics is open. */
   METRICS_TOKEN: z.string().min(16).optional(),
+  /** Bearer token of the operator view GET /api/worker/status; unset: that view is closed. */
+  OPERATOR_TOKEN: z.string().min(16).optional(),
+  /** Seconds a worker's lease lasts without progress before the task goes back to the queue. */
+  LEASE_SECONDS: z.coerce.number().int().min(5).max(3600).default(60),
+  /** Attempts of a task (leases that expire or retryable failures) before it fails and is refunded. */
+  TASK_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(10).default(3),
   /** Disable the per-IP/per-account abuse limits (only for benchmarks; refused in production). */
   RATE_LIMITS_DISABLED: booleanFlag.default(false),
 });

@@ -6,6 +6,7 @@ import { inject } from 'vitest';
 import { buildApp, type AppDeps } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import { createPGliteDatabase, createPostgresDatabase, type DatabaseHandle } from '../src/db/database.ts';
+import { createNotifierFor } from '../src/events/notifier.ts';
 import { cloneDatabase, databaseUrl, dropDatabase } from './postgres-admin.ts';
 
 /** A fresh, migrated database for one test file: a PGlite clone of the template, or a PostgreSQL copy. */
@@ -42,16 +43,18 @@ export async function createTestApp(
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'mirage-test-'));
   const config = loadConfig({
     NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     DATA_DIR: dataDir,
     PUBLIC_URL: 'http://localhost:8080',
     ...options.env,
   });
   const database = await createTestDatabase();
   const clock = { offsetMs: 0 };
+  const notifier = await createNotifierFor(database);
   const app = await buildApp({
     config,
     db: database.db,
+    notifier,
     serveWeb: false,
     now: () => new Date(Date.now() + clock.offsetMs),
     ...options.deps,
@@ -65,6 +68,7 @@ export async function createTestApp(
     clock,
     close: async () => {
       await app.close();
+      await notifier.close();
       await database.close();
       rmSync(dataDir, { recursive: true, force: true });
     },

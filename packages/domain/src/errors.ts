@@ -39,6 +39,23 @@ export const ERROR_STATUS = {
   // oauth (added): provider not configured, or the code exchange failed
   oauth_provider_unavailable: 404,
   oauth_failed: 400,
+  // generation (spec §8)
+  image_not_found: 404,
+  duplicate_task_signature: 409,
+  max_failed_task: 429,
+  user_insufficient_funds: 402,
+  insufficient_token_count: 402,
+  style_not_txt2img: 400,
+  style_disabled: 400,
+  user_pro_expired: 403,
+  already_upscaled: 409,
+  unauthorized_style: 403,
+  unauthorized_modifier: 403,
+  // generation (added)
+  forbidden_prompt: 400, // moderation refused the prompt; data lists the matched words (never for child safety)
+  max_running_tasks: 429, // the plan's concurrency cap (1/2/4) is reached
+  task_lease_lost: 409, // a worker reported on a task it no longer holds
+  preset_not_found: 404,
   // referral
   referrer_not_found: 400,
   user_refer_self: 400,

@@ -15,6 +15,8 @@ export interface DatabaseHandle {
   kind: 'pglite' | 'postgres';
   /** The embedded instance, when kind is 'pglite' (dumps, LISTEN). */
   pglite?: PGlite;
+  /** The connection string, when kind is 'postgres' (a dedicated LISTEN connection). */
+  url?: string;
   close: () => Promise<void>;
 }
 
@@ -39,7 +41,7 @@ export function createPostgresDatabase(connectionString: string, maxConnections 
       console.error('PostgreSQL idle connection error', error);
   });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return { db, kind: 'postgres', close: () => db.destroy() };
+  return { db, kind: 'postgres', url: connectionString, close: () => db.destroy() };
 }
 
 /** An embedded database stored under `dataDir` (or in memory when undefined), or one loaded from a dump. */

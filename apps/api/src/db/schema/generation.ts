@@ -1,3 +1,90 @@
-/** Kysely table types of tasks, the queue, workers and images. */
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by the generation migration
-export interface GenerationTables {}
+import type { ColumnType, Generated, Selectable } from 'kysely';
+import type { JobType, WorkerJob } from '@mirage/domain';
+
+/** Kysely table types of workers, tasks and images; they mirror migration 0003. */
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type CreatedAt = ColumnType<Date, Date | undefined, never>;
+type Json<T> = ColumnType<T, string, string>;
+
+export interface WorkerTable {
+  id: Generated<number>;
+  name: string;
+  token_hash: Buffer;
+  engine: string | null;
+  capabilities: Json<unknown> | null;
+  disabled: Generated<boolean>;
+  jobs_done: Generated<number>;
+  jobs_failed: Generated<number>;
+  busy_ms: Generated<number>;
+  last_seen_at: Timestamp | null;
+  created_at: Generated<CreatedAt>;
+}
+
+export type TaskLane = 'fast' | 'normal' | 'eco';
+export type PaidWith = 'generation_token' | 'daily_token';
+/** The job as stored: everything but the lease fields, which are added when a worker leases it. */
+export type StoredJob = Omit<WorkerJob, 'attempt' | 'lease_expires_at'>;
+
+export interface TaskTable {
+  id: string;
+  user_id: number;
+  type: JobType;
+  state: number;
+  lane: TaskLane;
+  queue_key: Timestamp;
+  settings: Json<Record<string, unknown>>;
+  job: Json<StoredJob>;
+  checkpoint: string;
+  pixels: number;
+  signature: string | null;
+  cost: number;
+  paid_with: PaidWith | null;
+  refunded: Generated<boolean>;
+  attempts: Generated<number>;
+  max_attempts: Generated<number>;
+  worker_id: number | null;
+  lease_expires_at: Timestamp | null;
+  started_at: Timestamp | null;
+  progress_step: Generated<number>;
+  progress_max: Generated<number>;
+  preview: Buffer | null;
+  error: string | null;
+  source_image_id: number | null;
+  image_id: number | null;
+  created_at: Generated<CreatedAt>;
+  finished_at: Timestamp | null;
+}
+
+export interface ImageTable {
+  id: Generated<number>;
+  uuid: string;
+  user_id: number;
+  style_id: number | null;
+  gen_type: string;
+  render: string | null;
+  format: string;
+  quality: string;
+  seed: number;
+  width: number;
+  height: number;
+  prompt: string;
+  neg_prompt: string;
+  tags: Generated<string>;
+  gen_data: Json<Record<string, unknown>>;
+  signature: string | null;
+  is_private: Generated<boolean>;
+  watermarked: Generated<boolean>;
+  upscaled: Generated<boolean>;
+  blurhash: string;
+  created_at: Generated<CreatedAt>;
+}
+
+export interface GenerationTables {
+  worker: WorkerTable;
+  task: TaskTable;
+  image: ImageTable;
+}
+
+export type TaskRow = Selectable<TaskTable>;
+export type WorkerRow = Selectable<WorkerTable>;
+export type ImageRow = Selectable<ImageTable>;

@@ -1,0 +1,83 @@
+import type { PGlite } from '@electric-sql/pglite';
+import { sql } from 'kysely';
+import pg from 'pg';
+import type { DB } from '../db/database.ts';
+
+/**
+ * Cross-instance signals through PostgreSQL LISTEN/NOTIFY (DESIGN.md: payloads are ids only, never data).
+ * `notify` can run inside a transaction: PostgreSQL delivers the message on commit, so listeners never
+ * see a change that was rolled back.
+ */
+export const CHANNEL = {
+  /** A task was queued: long-polling workers look for work. Payload: task id. */
+  taskQueued: 'mirage_task_queued',
+  /** A task changed (state, progress, result). Payload: "<userId>:<taskId>". */
+  taskChanged: 'mirage_task_changed',
+} as const;
+export type Channel = (typeof CHANNEL)[keyof typeof CHANNEL];
+
+export type Listener = (payload: string) => void;
+
+export interface Notifier {
+  notify(db: DB, channel: Channel, payload: string): Promise<void>;
+  subscribe(channel: Channel, listener: Listener): () => void;
+  close(): Promise<void>;
+}
+
+function createRegistry() {
+  const listeners = new Map<string, Set<Listener>>();
+  return {
+    add(channel: string, listener: Listener) {
+      const set = listeners.get(channel) ?? new Set();
+      set.add(listener);
+      listeners.set(channel, set);
+      return () => set.delete(listener);
+    },
+    emit(channel: string, payload: string) {
+      for (const listener of listeners.get(channel) ?? []) listener(payload);
+    },
+  };
+}
+
+async function sendNotify(db: DB, channel: Channel, payload: string): Promise<void> {
+  await sql`select pg_notify(${channel}, ${payload})`.execute(db);
+}
+
+/** PostgreSQL: one dedicated connection LISTENs on every channel for this instance. */
+export async function createPostgresNotifier(connectionString: string): Promise<Notifier> {
+  const registry = createRegistry();
+  const client = new pg.Client({ connectionString });
+  client.on('notification', (message) => registry.emit(message.channel, message.payload ?? ''));
+  client.on('error', () => undefined);
+  await client.connect();
+  for (const channel of Object.values(CHANNEL)) await client.query(`listen ${channel}`);
+  return {
+    notify: sendNotify,
+    subscribe: (channel, listener) => registry.add(channel, listener),
+    close: () => client.end(),
+  };
+}
+
+/** PGlite: the embedded database delivers its own notifications in process. */
+export async function createPGliteNotifier(pglite: PGlite): Promise<Notifier> {
+  const registry = createRegistry();
+  const unlisten: (() => Promise<void>)[] = [];
+  for (const channel of Object.values(CHANNEL)) {
+    unlisten.push(await pglite.listen(channel, (payload) => registry.emit(channel, payload)));
+  }
+  return {
+    notify: sendNotify,
+    subscribe: (channel, listener) => registry.add(channel, listener),
+    close: async () => {
+      if (pglite.closed) return;
+      for (const stop of unlisten) await stop();
+    },
+  };
+}
+
+/** The notifier that fits the database: LISTEN on PostgreSQL, in-process delivery on PGlite. */
+export function createNotifierFor(handle: { kind: 'pglite' | 'postgres'; pglite?: PGlite; url?: string }): Promise<Notifier> {
+  if (handle.kind === 'pglite' && handle.pglite) return createPGliteNotifier(handle.pglite);
+  if (handle.url) return createPostgresNotifier(handle.url);
+  throw new Error('cannot create a notifier for this database');
+}

@@ -1,0 +1,85 @@
+import { encode } from 'blurhash';
+import sharp, { type Metadata } from 'sharp';
+import type { ObjectStore } from '../../storage/object-store.ts';
+
+/** The files one finished image is stored as (spec §7 assets: {uuid}.png, {uuid}.webp, {uuid}-min.webp). */
+export function imageKeys(uuid: string) {
+  return {
+    png: `images/${uuid}.png`,
+    webp: `images/${uuid}.webp`,
+    thumbnail: `images/${uuid}-min.webp`,
+  };
+}
+
+export const THUMBNAIL_WIDTH = 512;
+const BLURHASH_WIDTH = 32;
+
+export class InvalidImageError extends Error {}
+
+export interface ProcessedImage {
+  width: number;
+  height: number;
+  blurhash: string;
+}
+
+/** A quiet "Mirage" mark in the lower right corner, sized to the image. */
+function watermarkSvg(width: number, height: number): Buffer {
+  const size = Math.max(14, Math.round(Math.min(width, height) * 0.035));
+  const margin = Math.round(size * 0.9);
+  return Buffer.from(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">` +
+      `<text x="${width - margin}" y="${height - margin}" text-anchor="end" font-family="sans-serif" font-weight="700" ` +
+      `font-size="${size}" fill="#ffffff" fill-opacity="0.55" stroke="#000000" stroke-opacity="0.25" stroke-width="1">Mirage</text></svg>`,
+  );
+}
+
+/**
+ * Turns a worker's PNG into the stored files: the PNG (watermarked when asked), a full-size WebP, a
+ * 512-px-wide WebP thumbnail, and a blurhash computed from a 32-px thumbnail (encoding a full-size image
+ * takes seconds; research/stack.md). Refuses anything that is not a decodable PNG.
+ */
+export async function processImage(
+  input: Buffer,
+  options: { uuid: string; watermark: boolean; store: ObjectStore },
+): Promise<ProcessedImage> {
+  let meta: Metadata;
+  try {
+    meta = await sharp(input).metadata();
+  } catch {
+    throw new InvalidImageError('not an image');
+  }
+  if (meta.format !== 'png' || !meta.width || !meta.height) throw new InvalidImageError('expected a PNG');
+  const { width, height } = meta;
+  const png = options.watermark
+    ? await sharp(input)
+        .composite([{ input: watermarkSvg(width, height) }])
+        .png({ compressionLevel: 6 })
+        .toBuffer()
+    : input;
+  const base = sharp(png);
+  const [webp, thumbnail, tiny] = await Promise.all([
+    base.clone().webp({ quality: 85 }).toBuffer(),
+    base
+      .clone()
+      .resize({ width: Math.min(THUMBNAIL_WIDTH, width) })
+      .webp({ quality: 80 })
+      .toBuffer(),
+    base.clone().resize({ width: BLURHASH_WIDTH }).ensureAlpha().raw().toBuffer({ resolveWithObject: true }),
+  ]);
+  // 4 components across, and as many down as keeps them roughly square (3..9, blurhash's range).
+  const componentsY = Math.min(9, Math.max(3, Math.round((4 * height) / width)));
+  const blurhash = encode(
+    new Uint8ClampedArray(tiny.data),
+    tiny.info.width,
+    tiny.info.height,
+    4,
+    componentsY,
+  );
+  const keys = imageKeys(options.uuid);
+  await Promise.all([
+    options.store.put(keys.png, png, 'image/png'),
+    options.store.put(keys.webp, webp, 'image/webp'),
+    options.store.put(keys.thumbnail, thumbnail, 'image/webp'),
+  ]);
+  return { width, height, blurhash };
+}

@@ -1,0 +1,182 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { DB } from '../../db/database.ts';
+import type { TaskRow, WorkerRow } from '../../db/schema/generation.ts';
+import { CHANNEL, type Notifier } from '../../events/notifier.ts';
+import { AppError } from '../../http/errors.ts';
+import type { ObjectStore } from '../../storage/object-store.ts';
+import { imageKeys, InvalidImageError, processImage } from '../image/post-process.ts';
+import type { ImageRepository } from '../image/repository.ts';
+import { applyMovement } from '../ledger/repository.ts';
+import type { WorkerRepository } from '../worker/repository.ts';
+import type { QueueRepository } from './queue-repository.ts';
+import { TASK_STATE_DB } from './states.ts';
+
+export interface LifecycleDeps {
+  db: DB;
+  queue: QueueRepository;
+  images: ImageRepository;
+  workers: WorkerRepository;
+  store: ObjectStore;
+  notifier: Notifier;
+  now: () => Date;
+  leaseMs: number;
+  log: FastifyBaseLogger;
+}
+
+const TERMINAL = new Set<number>([TASK_STATE_DB.failed, TASK_STATE_DB.done]);
+
+/** What `complete` stores about the image besides the file. */
+export interface CompletionMetadata {
+  seed?: number;
+  model?: string;
+}
+
+/**
+ * What happens to a leased task: progress, completion (post-processing + image row, idempotent), failure
+ * (re-queue while attempts remain, else fail and refund exactly once), and the reaper for dead workers.
+ */
+export function createTaskLifecycle(deps: LifecycleDeps) {
+  const { db, queue, now } = deps;
+
+  const changed = (trx: DB, task: Pick<TaskRow, 'user_id' | 'id'>) =>
+    deps.notifier.notify(trx, CHANNEL.taskChanged, `${task.user_id}:${task.id}`);
+
+  /** Refund the task's cost to the balance it was paid from, once (ledger idempotency key + flag). */
+  async function refund(trx: DB, task: TaskRow) {
+    if (task.refunded || !task.paid_with || task.cost <= 0) return;
+    await applyMovement(trx as never, {
+      userId: task.user_id,
+      balance: task.paid_with,
+      delta: task.cost,
+      reason: 'task_refund',
+      idempotencyKey: `refund:${task.id}`,
+    });
+    await queue.markRefunded(trx as never, task.id);
+  }
+
+  /** Re-queue while attempts remain (and the failure is retryable), else fail and refund. */
+  async function giveBack(task: TaskRow, retryable: boolean, message: string) {
+    await db.transaction().execute(async (trx) => {
+      const locked = await queue.lockTask(trx, task.id);
+      if (!locked || TERMINAL.has(locked.state) || locked.state === TASK_STATE_DB.queued) return;
+      if (retryable && locked.attempts < locked.max_attempts) {
+        await queue.requeue(trx, locked.id, message);
+        await deps.notifier.notify(trx, CHANNEL.taskQueued, locked.id);
+      } else {
+        await queue.markFailed(trx, locked.id, message, now());
+        await refund(trx, locked);
+      }
+      if (locked.worker_id) await deps.workers.countJob(trx, locked.worker_id, 'failed', 0);
+      await changed(trx, locked);
+    });
+  }
+
+  async function leasedBy(taskId: string, worker: WorkerRow): Promise<TaskRow> {
+    const task = await db.selectFrom('task').selectAll().where('id', '=', taskId).executeTakeFirst();
+    if (!task) throw new AppError('not_found');
+    return task;
+  }
+
+  return {
+    async progress(
+      taskId: string,
+      worker: WorkerRow,
+      report: { step: number; max: number; preview: Buffer | null },
+    ) {
+      const ok = await queue.recordProgress(
+        taskId,
+        worker.id,
+        report,
+        new Date(now().getTime() + deps.leaseMs),
+      );
+      if (!ok) throw new AppError('task_lease_lost');
+      const task = await leasedBy(taskId, worker);
+      await changed(db, task);
+      return { lease_expires_at: task.lease_expires_at?.toISOString() ?? null };
+    },
+
+    /** Stores the result once: a second `complete` for a finished task answers with the same image. */
+    async complete(taskId: string, worker: WorkerRow, png: Buffer, metadata: CompletionMetadata) {
+      const task = await leasedBy(taskId, worker);
+      if (task.state === TASK_STATE_DB.done && task.image_id) return this.existingResult(task);
+      if (TERMINAL.has(task.state) || task.worker_id !== worker.id || task.lease_expires_at === null) {
+        throw new AppError('task_lease_lost');
+      }
+      const uuid = randomUUID();
+      let processed;
+      try {
+        processed = await processImage(png, { uuid, watermark: task.job.watermark, store: deps.store });
+      } catch (error) {
+        if (error instanceof InvalidImageError)
+          throw new AppError('validation_error', { reason: error.message });
+        throw error;
+      }
+      const stored = await db.transaction().execute(async (trx) => {
+        const locked = await queue.lockTask(trx, taskId);
+        if (!locked || TERMINAL.has(locked.state) || locked.worker_id !== worker.id) return undefined;
+        const settings = locked.settings;
+        const image = await deps.images.insert(trx, {
+          uuid,
+          user_id: locked.user_id,
+          style_id: typeof settings.style_id === 'number' ? settings.style_id : null,
+          gen_type: locked.type,
+          render: typeof settings.render === 'string' ? settings.render : null,
+          format: String(settings.format ?? ''),
+          quality: String(settings.quality ?? ''),
+          seed: metadata.seed ?? locked.job.seed,
+          width: processed.width,
+          height: processed.height,
+          prompt: locked.job.prompt,
+          neg_prompt: locked.job.negative_prompt,
+          gen_data: JSON.stringify({ ...settings, seed: locked.job.seed, model: metadata.model ?? null }),
+          signature: locked.signature,
+          is_private: settings.private === true,
+          watermarked: locked.job.watermark,
+          upscaled: locked.job.upscale !== null,
+          blurhash: processed.blurhash,
+        });
+        await queue.markDone(trx, locked.id, image.id, now());
+        const busy = locked.started_at ? now().getTime() - locked.started_at.getTime() : 0;
+        await deps.workers.countJob(trx, worker.id, 'done', busy);
+        await changed(trx, locked);
+        return image;
+      });
+      if (!stored) {
+        // Lost a race (reaped or completed meanwhile): drop our files, answer like the winner.
+        await Promise.all(Object.values(imageKeys(uuid)).map((key) => deps.store.delete(key)));
+        const again = await leasedBy(taskId, worker);
+        if (again.state === TASK_STATE_DB.done && again.image_id) return this.existingResult(again);
+        throw new AppError('task_lease_lost');
+      }
+      return { image_uuid: stored.uuid, duplicate: false };
+    },
+
+    async existingResult(task: TaskRow) {
+      const image = task.image_id ? await deps.images.findById(task.image_id) : undefined;
+      return { image_uuid: image?.uuid ?? null, duplicate: true };
+    },
+
+    async fail(taskId: string, worker: WorkerRow, retryable: boolean, message: string) {
+      const task = await leasedBy(taskId, worker);
+      if (TERMINAL.has(task.state)) return { state: task.state };
+      if (task.worker_id !== worker.id) throw new AppError('task_lease_lost');
+      await giveBack(task, retryable, message.slice(0, 500));
+      const after = await leasedBy(taskId, worker);
+      return { state: after.state };
+    },
+
+    /** Expired leases (the worker died or hung) go back to the queue, or fail and refund at the end. */
+    async reapExpiredLeases(): Promise<number> {
+      const ids = await queue.expiredLeases(now());
+      for (const id of ids) {
+        const task = await db.selectFrom('task').selectAll().where('id', '=', id).executeTakeFirst();
+        if (task?.lease_expires_at && task.lease_expires_at.getTime() < now().getTime()) {
+          await giveBack(task, true, 'lease expired');
+        }
+      }
+      return ids.length;
+    },
+  };
+}
+export type TaskLifecycle = ReturnType<typeof createTaskLifecycle>;

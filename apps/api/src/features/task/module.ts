@@ -1,0 +1,55 @@
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../../config.ts';
+import type { DB } from '../../db/database.ts';
+import type { Notifier } from '../../events/notifier.ts';
+import { createFileObjectStore, type ObjectStore } from '../../storage/object-store.ts';
+import { createImageRepository } from '../image/repository.ts';
+import { createWorkerDispatcher } from '../worker/dispatcher.ts';
+import { createWorkerRepository } from '../worker/repository.ts';
+import { registerWorkerRoutes } from '../worker/routes.ts';
+import { createWorkerAuth } from '../worker/service.ts';
+import { createTaskLifecycle } from './lifecycle.ts';
+import { createQueueRepository } from './queue-repository.ts';
+
+export interface GenerationModuleDeps {
+  config: Config;
+  db: DB;
+  notifier: Notifier;
+  store?: ObjectStore;
+  now: () => Date;
+}
+
+/** How often the reaper looks for leases that expired (dead or hung workers). */
+export const REAPER_INTERVAL_MS = 5000;
+
+/** Wires the queue, the worker protocol and task lifecycle into the app; returns its services. */
+export async function registerGeneration(app: FastifyInstance, deps: GenerationModuleDeps) {
+  const { config, db, notifier, now } = deps;
+  const leaseMs = config.LEASE_SECONDS * 1000;
+  const store = deps.store ?? createFileObjectStore(path.join(config.DATA_DIR, 'files'));
+  const queue = createQueueRepository(db);
+  const workers = createWorkerRepository(db);
+  const images = createImageRepository(db);
+  const workerAuth = createWorkerAuth(workers);
+  const lifecycle = createTaskLifecycle({ db, queue, images, workers, store, notifier, now, leaseMs, log: app.log });
+  const dispatcher = createWorkerDispatcher({ db, queue, workers, notifier, now, leaseMs });
+
+  await registerWorkerRoutes(app, {
+    auth: workerAuth,
+    workers,
+    dispatcher,
+    lifecycle,
+    operatorToken: config.OPERATOR_TOKEN,
+    publicUrl: config.PUBLIC_URL,
+  });
+
+  const reaper = setInterval(() => {
+    lifecycle.reapExpiredLeases().catch((error: unknown) => app.log.warn({ err: error }, 'reaper failed'));
+  }, REAPER_INTERVAL_MS);
+  reaper.unref();
+  app.addHook('onClose', () => clearInterval(reaper));
+
+  return { store, queue, workers, images, workerAuth, lifecycle, dispatcher };
+}
+export type GenerationModule = Awaited<ReturnType<typeof registerGeneration>>;

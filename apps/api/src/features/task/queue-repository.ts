@@ -1,0 +1,221 @@
+import { sql, type Insertable, type Transaction } from 'kysely';
+import { TASK_STATE_LEASED, type JobType } from './states.ts';
+import type { DB } from '../../db/database.ts';
+import type { Database } from '../../db/schema.ts';
+import type { TaskLane, TaskRow, TaskTable } from '../../db/schema/generation.ts';
+
+/** What a worker can run: jobs needing other checkpoints or more pixels are not offered to it. */
+export interface LeaseFilter {
+  jobTypes: JobType[];
+  /** Empty: any checkpoint (the preview engine renders every style). */
+  checkpoints: string[];
+  maxPixels: number;
+}
+
+/**
+ * Priority by lane with ageing: a task's place is its enqueue time shifted by its lane, so a fast-lane
+ * task overtakes normal tasks queued up to 2 minutes before it, and an eco task waits behind normal
+ * tasks queued up to 5 minutes after it — but never longer, so no lane starves.
+ */
+export const LANE_SHIFT_MS: Record<TaskLane, number> = { fast: -120_000, normal: 0, eco: 300_000 };
+
+export function queueKey(lane: TaskLane, enqueuedAt: Date): Date {
+  return new Date(enqueuedAt.getTime() + LANE_SHIFT_MS[lane]);
+}
+
+export type NewTask = Omit<Insertable<TaskTable>, 'state' | 'queue_key' | 'settings' | 'job'> & {
+  settings: Record<string, unknown>;
+  job: TaskTable['job']['__select__'];
+};
+
+/**
+ * The queue is the task table itself: queued rows have state 0 and are ordered by queue_key. A lease
+ * takes the first row with FOR UPDATE SKIP LOCKED, so concurrent workers never get the same task.
+ */
+export function createQueueRepository(db: DB) {
+  return {
+    /** Inserts a queued task in the caller's transaction (the one that debits its cost). */
+    async enqueue(trx: Transaction<Database>, task: NewTask, now: Date): Promise<TaskRow> {
+      return trx
+        .insertInto('task')
+        .values({
+          ...task,
+          state: 0,
+          queue_key: queueKey(task.lane, now),
+          settings: JSON.stringify(task.settings),
+          job: JSON.stringify(task.job),
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    },
+
+    async leaseNext(
+      workerId: number,
+      filter: LeaseFilter,
+      now: Date,
+      leaseMs: number,
+    ): Promise<TaskRow | undefined> {
+      return db.transaction().execute(async (trx) => {
+        let candidates = trx
+          .selectFrom('task')
+          .select('id')
+          .where('state', '=', 0)
+          .where('type', 'in', filter.jobTypes)
+          .where('pixels', '<=', filter.maxPixels);
+        if (filter.checkpoints.length > 0)
+          candidates = candidates.where('checkpoint', 'in', filter.checkpoints);
+        const next = await candidates
+          .orderBy('queue_key')
+          .limit(1)
+          .forUpdate()
+          .skipLocked()
+          .executeTakeFirst();
+        if (!next) return undefined;
+        return trx
+          .updateTable('task')
+          .set({
+            state: sql<number>`case type when 'upscale' then ${sql.lit(TASK_STATE_LEASED.upscale)} when 'txt2img' then ${sql.lit(TASK_STATE_LEASED.txt2img)} else ${sql.lit(TASK_STATE_LEASED.tweak)} end`,
+            worker_id: workerId,
+            lease_expires_at: new Date(now.getTime() + leaseMs),
+            started_at: now,
+            attempts: sql`attempts + 1`,
+            progress_step: 0,
+            progress_max: 0,
+            preview: null,
+          })
+          .where('id', '=', next.id)
+          .returningAll()
+          .executeTakeFirstOrThrow();
+      });
+    },
+
+    /** Progress from the worker holding the lease; extends the lease. Returns false when it lost the lease. */
+    async recordProgress(
+      taskId: string,
+      workerId: number,
+      progress: { step: number; max: number; preview: Buffer | null },
+      leaseUntil: Date,
+    ) {
+      const result = await db
+        .updateTable('task')
+        .set({
+          progress_step: progress.step,
+          progress_max: progress.max,
+          ...(progress.preview ? { preview: progress.preview } : {}),
+          lease_expires_at: leaseUntil,
+        })
+        .where('id', '=', taskId)
+        .where('worker_id', '=', workerId)
+        .where('lease_expires_at', 'is not', null)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+
+    /** Undoes a lease that never reached its worker (it does not count as an attempt). */
+    async releaseLease(taskId: string) {
+      await db
+        .updateTable('task')
+        .set({
+          state: 0,
+          worker_id: null,
+          lease_expires_at: null,
+          started_at: null,
+          attempts: sql`greatest(attempts - 1, 0)`,
+        })
+        .where('id', '=', taskId)
+        .execute();
+    },
+
+    /** Locks the task row for a state change (complete, fail, reap). */
+    async lockTask(trx: Transaction<Database>, taskId: string): Promise<TaskRow | undefined> {
+      return trx.selectFrom('task').selectAll().where('id', '=', taskId).forUpdate().executeTakeFirst();
+    },
+
+    async requeue(trx: Transaction<Database>, taskId: string, error: string) {
+      await trx
+        .updateTable('task')
+        .set({
+          state: 0,
+          worker_id: null,
+          lease_expires_at: null,
+          error,
+          progress_step: 0,
+          progress_max: 0,
+          preview: null,
+        })
+        .where('id', '=', taskId)
+        .execute();
+    },
+
+    async markFailed(trx: Transaction<Database>, taskId: string, error: string, now: Date) {
+      await trx
+        .updateTable('task')
+        .set({ state: 8, lease_expires_at: null, error, finished_at: now, preview: null })
+        .where('id', '=', taskId)
+        .execute();
+    },
+
+    async markDone(trx: Transaction<Database>, taskId: string, imageId: number, now: Date) {
+      await trx
+        .updateTable('task')
+        .set({
+          state: 9,
+          lease_expires_at: null,
+          image_id: imageId,
+          finished_at: now,
+          preview: null,
+          error: null,
+        })
+        .where('id', '=', taskId)
+        .execute();
+    },
+
+    async markRefunded(trx: Transaction<Database>, taskId: string) {
+      await trx.updateTable('task').set({ refunded: true }).where('id', '=', taskId).execute();
+    },
+
+    async expiredLeases(now: Date, limit = 100): Promise<string[]> {
+      const rows = await db
+        .selectFrom('task')
+        .select('id')
+        .where('lease_expires_at', '<', now)
+        .where('state', 'not in', [0, 8, 9])
+        .limit(limit)
+        .execute();
+      return rows.map((row) => row.id);
+    },
+
+    /** Queue position (1 = next) and the number of queued tasks, for one queued task. */
+    async position(taskId: string): Promise<number | undefined> {
+      const row = await db
+        .selectFrom('task as t')
+        .select((eb) =>
+          eb
+            .selectFrom('task as q')
+            .select(eb.fn.countAll<number>().as('ahead'))
+            .where('q.state', '=', 0)
+            .whereRef('q.queue_key', '<=', 't.queue_key')
+            .as('position'),
+        )
+        .where('t.id', '=', taskId)
+        .where('t.state', '=', 0)
+        .executeTakeFirst();
+      return row?.position === undefined || row.position === null ? undefined : Number(row.position);
+    },
+
+    /** Tasks finished in the last window, for the ETA of queued tasks. */
+    async recentThroughput(since: Date): Promise<{ done: number; busyMs: number }> {
+      const row = await db
+        .selectFrom('task')
+        .select([
+          sql<number>`count(*)`.as('done'),
+          sql<number>`coalesce(sum(extract(epoch from (finished_at - started_at)) * 1000), 0)`.as('busy_ms'),
+        ])
+        .where('state', '=', 9)
+        .where('finished_at', '>=', since)
+        .executeTakeFirstOrThrow();
+      return { done: Number(row.done), busyMs: Number(row.busy_ms) };
+    },
+  };
+}
+export type QueueRepository = ReturnType<typeof createQueueRepository>;

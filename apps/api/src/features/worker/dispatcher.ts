@@ -1,0 +1,90 @@
+import type { IncomingMessage } from 'node:http';
+import type { LeaseRequest } from '@mirage/domain';
+import { sql } from 'kysely';
+import type { DB } from '../../db/database.ts';
+import type { TaskRow, WorkerRow } from '../../db/schema/generation.ts';
+import { CHANNEL, type Notifier } from '../../events/notifier.ts';
+import type { QueueRepository } from '../task/queue-repository.ts';
+import type { WorkerRepository } from './repository.ts';
+
+export interface DispatcherDeps {
+  db: DB;
+  queue: QueueRepository;
+  workers: WorkerRepository;
+  notifier: Notifier;
+  now: () => Date;
+  leaseMs: number;
+}
+
+/** A waiting worker re-checks at least this often even without a notification (missed NOTIFY, clock). */
+const RECHECK_MS = 1000;
+
+/**
+ * Hands queued tasks to workers. A lease request long-polls: it tries at once, then sleeps until a
+ * `task_queued` notification (from any API instance) or the re-check timer, until its wait is over or
+ * the worker hangs up.
+ */
+export function createWorkerDispatcher(deps: DispatcherDeps) {
+  const waiters = new Set<() => void>();
+  deps.notifier.subscribe(CHANNEL.taskQueued, () => {
+    for (const wake of [...waiters]) wake();
+  });
+
+  async function tryLease(worker: WorkerRow, request: LeaseRequest): Promise<TaskRow | undefined> {
+    return deps.queue.leaseNext(
+      worker.id,
+      { jobTypes: request.job_types, checkpoints: request.models.checkpoints, maxPixels: request.max_pixels },
+      deps.now(),
+      deps.leaseMs,
+    );
+  }
+
+  return {
+    async lease(
+      worker: WorkerRow,
+      request: LeaseRequest,
+      connection?: IncomingMessage,
+    ): Promise<TaskRow | undefined> {
+      await deps.workers.touch(worker.id, {
+        engine: request.engine,
+        capabilities: { ...request.models, max_pixels: request.max_pixels, job_types: request.job_types },
+        at: deps.now(),
+      });
+      const deadline = Date.now() + (request.wait_seconds ?? 0) * 1000;
+      let closed = false;
+      connection?.once('close', () => (closed = true));
+      for (;;) {
+        const task = await tryLease(worker, request);
+        if (task) {
+          if (!closed) return task;
+          // The worker hung up while we leased: put the task straight back.
+          await deps.queue.releaseLease(task.id);
+          return undefined;
+        }
+        const remaining = deadline - Date.now();
+        if (remaining <= 0 || closed) return undefined;
+        await new Promise<void>((resolve) => {
+          const wake = () => {
+            waiters.delete(wake);
+            clearTimeout(timer);
+            resolve();
+          };
+          const timer = setTimeout(wake, Math.min(RECHECK_MS, remaining));
+          waiters.add(wake);
+        });
+      }
+    },
+
+    async queueStats() {
+      const row = await deps.db
+        .selectFrom('task')
+        .select([
+          sql<number>`count(*) filter (where state = 0)`.as('queued'),
+          sql<number>`count(*) filter (where state not in (0, 8, 9))`.as('running'),
+        ])
+        .executeTakeFirstOrThrow();
+      return { queued: Number(row.queued), running: Number(row.running) };
+    },
+  };
+}
+export type WorkerDispatcher = ReturnType<typeof createWorkerDispatcher>;

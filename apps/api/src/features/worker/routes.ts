@@ -1,0 +1,121 @@
+import fastifyMultipart from '@fastify/multipart';
+import { ENGINES, JOB_TYPES, type WorkerJob } from '@mirage/domain';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { TaskRow } from '../../db/schema/generation.ts';
+import { AppError } from '../../http/errors.ts';
+import type { TaskLifecycle } from '../task/lifecycle.ts';
+import type { WorkerDispatcher } from './dispatcher.ts';
+import { assertOperator, type WorkerAuth } from './service.ts';
+import type { WorkerRepository } from './repository.ts';
+
+export interface WorkerRouteDeps {
+  auth: WorkerAuth;
+  workers: WorkerRepository;
+  dispatcher: WorkerDispatcher;
+  lifecycle: TaskLifecycle;
+  operatorToken: string | undefined;
+  publicUrl: string;
+}
+
+const leaseBody = z.object({
+  engine: z.enum(ENGINES),
+  models: z
+    .object({
+      checkpoints: z.array(z.string().max(200)).max(1000),
+      loras: z.array(z.string().max(200)).max(5000),
+      upscalers: z.array(z.string().max(200)).max(1000),
+    })
+    .default({ checkpoints: [], loras: [], upscalers: [] }),
+  max_pixels: z.number().int().positive().max(64_000_000),
+  job_types: z.array(z.enum(JOB_TYPES)).min(1),
+  wait_seconds: z.number().min(0).max(30).default(25),
+});
+const progressBody = z.object({
+  step: z.number().int().min(0).max(10_000),
+  max: z.number().int().min(0).max(10_000),
+  preview_jpeg: z.string().max(400_000).optional(),
+});
+const failBody = z.object({ retryable: z.boolean(), message: z.string().max(2000).default('') });
+const taskParams = z.object({ id: z.uuid({ error: 'not_found' }) });
+const completionMetadata = z.object({
+  seed: z.number().int().optional(),
+  model: z.string().max(200).optional(),
+});
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Turns a leased task row into the fully resolved job a worker runs. */
+export function toWorkerJob(task: TaskRow, publicUrl: string): WorkerJob {
+  return {
+    ...task.job,
+    attempt: task.attempts,
+    lease_expires_at: task.lease_expires_at?.toISOString() ?? '',
+    source_image_url: task.source_image_id ? `${publicUrl}/api/worker/jobs/${task.id}/source` : null,
+  };
+}
+
+/** The worker protocol (DESIGN.md): lease (long poll), progress, complete (multipart PNG), fail. */
+export async function registerWorkerRoutes(fastify: FastifyInstance, deps: WorkerRouteDeps): Promise<void> {
+  await fastify.register(async (scope) => {
+    await scope.register(fastifyMultipart, { limits: { fileSize: 40 * 1024 * 1024, files: 1, fields: 4 } });
+    const app = scope.withTypeProvider<ZodTypeProvider>();
+
+    app.post('/api/worker/lease', { schema: { body: leaseBody } }, async (request) => {
+      const worker = await deps.auth.authenticate(request.headers.authorization);
+      const task = await deps.dispatcher.lease(worker, request.body, request.raw);
+      return { job: task ? toWorkerJob(task, deps.publicUrl) : null };
+    });
+
+    app.post(
+      '/api/worker/jobs/:id/progress',
+      { schema: { params: taskParams, body: progressBody } },
+      async (request) => {
+        const worker = await deps.auth.authenticate(request.headers.authorization);
+        const { step, max, preview_jpeg: preview } = request.body;
+        return deps.lifecycle.progress(request.params.id, worker, {
+          step,
+          max,
+          preview: preview ? Buffer.from(preview, 'base64') : null,
+        });
+      },
+    );
+
+    app.post('/api/worker/jobs/:id/complete', { schema: { params: taskParams } }, async (request) => {
+      const worker = await deps.auth.authenticate(request.headers.authorization);
+      let png: Buffer | undefined;
+      let metadata: z.infer<typeof completionMetadata> = {};
+      for await (const part of request.parts()) {
+        if (part.type === 'file' && part.fieldname === 'image') png = await part.toBuffer();
+        else if (part.type === 'field' && part.fieldname === 'metadata') {
+          const parsed = completionMetadata.safeParse(parseJson(String(part.value)));
+          if (!parsed.success) throw new AppError('validation_error', { field: 'metadata' });
+          metadata = parsed.data;
+        }
+      }
+      if (!png) throw new AppError('validation_error', { field: 'image' });
+      return deps.lifecycle.complete(request.params.id, worker, png, metadata);
+    });
+
+    app.post(
+      '/api/worker/jobs/:id/fail',
+      { schema: { params: taskParams, body: failBody } },
+      async (request) => {
+        const worker = await deps.auth.authenticate(request.headers.authorization);
+        return deps.lifecycle.fail(request.params.id, worker, request.body.retryable, request.body.message);
+      },
+    );
+
+    app.get('/api/worker/status', { schema: { hide: true } }, async (request) => {
+      assertOperator(request.headers.authorization, deps.operatorToken);
+      return { workers: await deps.workers.list(), queue: await deps.dispatcher.queueStats() };
+    });
+  });
+}

@@ -1,0 +1,91 @@
+import { randomUUID } from 'node:crypto';
+import type { StoredJob } from '../src/db/schema/generation.ts';
+import { applyMovement } from '../src/features/ledger/repository.ts';
+import sharp from 'sharp';
+import type { TestContext } from './harness.ts';
+
+/** A resolved job like the task service builds, with neutral values. */
+export function sampleJob(id: string, overrides: Partial<StoredJob> = {}): StoredJob {
+  return {
+    id,
+    type: 'txt2img',
+    seed: 42,
+    prompt: 'a lighthouse at dusk',
+    negative_prompt: 'blurry',
+    checkpoint: 'mirage-anime.safetensors',
+    loras: [],
+    width: 64,
+    height: 88,
+    hires: null,
+    steps: 4,
+    cfg: 5,
+    sampler: 'euler',
+    scheduler: 'normal',
+    upscale: null,
+    face_restore: false,
+    watermark: false,
+    source_image_url: null,
+    ...overrides,
+  };
+}
+
+/** Debits `cost` tickets and queues a task in one transaction, as the task service does. */
+export async function enqueuePaidTask(
+  t: TestContext,
+  userId: number,
+  options: {
+    cost?: number;
+    lane?: 'fast' | 'normal' | 'eco';
+    job?: Partial<StoredJob>;
+    maxAttempts?: number;
+  } = {},
+) {
+  const id = randomUUID();
+  const cost = options.cost ?? 2;
+  const job = sampleJob(id, options.job);
+  return t.database.db.transaction().execute(async (trx) => {
+    await applyMovement(trx, {
+      userId,
+      balance: 'generation_token',
+      delta: -cost,
+      reason: 'task_debit',
+      idempotencyKey: `debit:${id}`,
+    });
+    return t.app.generation.queue.enqueue(
+      trx,
+      {
+        id,
+        user_id: userId,
+        type: job.type,
+        lane: options.lane ?? 'normal',
+        settings: { format: 'Portrait', quality: 'Standard', style_id: 1 },
+        job,
+        checkpoint: job.checkpoint,
+        pixels: job.width * job.height,
+        signature: null,
+        cost,
+        paid_with: 'generation_token',
+        ...(options.maxAttempts ? { max_attempts: options.maxAttempts } : {}),
+      },
+      new Date(),
+    );
+  });
+}
+
+export async function pngOf(
+  width: number,
+  height: number,
+  colour = { r: 40, g: 60, b: 120 },
+): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 3, background: colour } })
+    .png()
+    .toBuffer();
+}
+
+/** A multipart body for /complete, built like the worker agent builds it. */
+export function completeForm(png: Buffer, metadata: Record<string, unknown> = {}) {
+  const form = new FormData();
+  form.append('metadata', JSON.stringify(metadata));
+  form.append('image', new Blob([png], { type: 'image/png' }), 'result.png');
+  return form;
+}

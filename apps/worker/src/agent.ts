@@ -1,0 +1,144 @@
+import type { WorkerJob } from '@mirage/domain';
+import { ApiAnswerError, type ApiClient } from './api-client.ts';
+import { EngineError, type Engine, type EngineProgress } from './engines/engine.ts';
+
+export interface AgentLog {
+  info(message: string, data?: Record<string, unknown>): void;
+  warn(message: string, data?: Record<string, unknown>): void;
+}
+
+export interface AgentOptions {
+  api: ApiClient;
+  engine: Engine;
+  log: AgentLog;
+  /** Long-poll wait of one lease request, seconds (the API caps it at 30). */
+  leaseWaitSeconds?: number;
+  /** Progress is sent at most this often (the last step always goes out). */
+  progressIntervalMs?: number;
+  /** Backoff after an API or network failure: doubles from min to max. */
+  backoff?: { minMs: number; maxMs: number };
+  /** How long `stop()` lets a running job finish before giving it back to the queue. */
+  gracefulMs?: number;
+}
+
+const PREVIEW_INTERVAL_MS = 1500;
+
+/**
+ * The lease loop of a worker agent: lease a job, run it on the engine while reporting progress (which
+ * also extends the lease), then complete or fail it. Survives API outages with backoff; on stop it lets
+ * the current job finish for a while, then gives it back as retryable so another worker takes it.
+ */
+export function createAgent(options: AgentOptions) {
+  const { api, engine, log } = options;
+  const progressInterval = options.progressIntervalMs ?? 500;
+  const backoff = options.backoff ?? { minMs: 500, maxMs: 15_000 };
+  let stopping = false;
+  let leaseAbort: AbortController | null = null;
+  let jobAbort: AbortController | null = null;
+  let loop: Promise<void> | null = null;
+  let delay = backoff.minMs;
+  let jobsDone = 0;
+
+  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+  async function retrying<T>(what: string, action: () => Promise<T>): Promise<T> {
+    for (let wait = backoff.minMs; ; wait = Math.min(wait * 2, backoff.maxMs)) {
+      try {
+        return await action();
+      } catch (error) {
+        if (error instanceof ApiAnswerError) throw error;
+        log.warn(`${what} failed; retrying`, { error: String(error), retryInMs: wait });
+        await sleep(wait);
+      }
+    }
+  }
+
+  async function runJob(job: WorkerJob): Promise<void> {
+    jobAbort = new AbortController();
+    const signal = jobAbort.signal;
+    let lastSent = 0;
+    let lastPreview = 0;
+    let pending: Promise<void> = Promise.resolve();
+    const onProgress = (progress: EngineProgress) => {
+      const now = Date.now();
+      const last = progress.step >= progress.max;
+      if (!last && now - lastSent < progressInterval) return;
+      lastSent = now;
+      const withPreview = progress.previewJpeg && now - lastPreview >= PREVIEW_INTERVAL_MS;
+      if (withPreview) lastPreview = now;
+      const report = { step: progress.step, max: progress.max, ...(withPreview ? { previewJpeg: progress.previewJpeg } : {}) };
+      pending = pending
+        .then(() => api.progress(job.id, report))
+        .catch((error: unknown) => {
+          // The lease went to someone else (we were too slow, or the job was reaped): stop working on it.
+          if (error instanceof ApiAnswerError && error.code === 'task_lease_lost') jobAbort?.abort();
+        });
+    };
+    try {
+      const sourceImage = job.source_image_url ? await retrying('download source', () => api.download(job.source_image_url!)) : undefined;
+      const result = await engine.run(job, { onProgress, signal, ...(sourceImage ? { sourceImage } : {}) });
+      await pending;
+      await retrying('complete', () => api.complete(job.id, result.png, { seed: result.seed, model: result.model }));
+      jobsDone += 1;
+      log.info('job done', { job: job.id, type: job.type, width: result.width, height: result.height });
+    } catch (error) {
+      await pending;
+      if (error instanceof ApiAnswerError) {
+        log.warn('job dropped by the API', { job: job.id, code: error.code });
+        return;
+      }
+      const retryable = stopping || signal.aborted || !(error instanceof EngineError) || error.retryable;
+      const message = stopping ? 'worker shutting down' : error instanceof Error ? error.message : String(error);
+      log.warn('job failed', { job: job.id, retryable, message });
+      await retrying('fail', () => api.fail(job.id, retryable, message)).catch(() => undefined);
+    } finally {
+      jobAbort = null;
+    }
+  }
+
+  async function run(): Promise<void> {
+    const capabilities = await retrying('engine capabilities', () => engine.capabilities());
+    const request = {
+      engine: engine.name,
+      models: { checkpoints: capabilities.checkpoints, loras: capabilities.loras, upscalers: capabilities.upscalers },
+      max_pixels: capabilities.maxPixels,
+      job_types: capabilities.jobTypes,
+      wait_seconds: options.leaseWaitSeconds ?? 25,
+    };
+    while (!stopping) {
+      leaseAbort = new AbortController();
+      let job: WorkerJob | null = null;
+      try {
+        job = await api.lease(request, leaseAbort.signal);
+        delay = backoff.minMs;
+      } catch (error) {
+        if (stopping) break;
+        log.warn('lease failed; backing off', { error: String(error), retryInMs: delay });
+        await sleep(delay);
+        delay = Math.min(delay * 2, backoff.maxMs);
+        continue;
+      } finally {
+        leaseAbort = null;
+      }
+      if (job) await runJob(job);
+    }
+  }
+
+  return {
+    start() {
+      loop ??= run();
+      return loop;
+    },
+    /** Stops leasing; lets the running job finish within gracefulMs, else gives it back. */
+    async stop() {
+      stopping = true;
+      leaseAbort?.abort();
+      const timer = setTimeout(() => jobAbort?.abort(), options.gracefulMs ?? 60_000);
+      await loop;
+      clearTimeout(timer);
+    },
+    get jobsDone() {
+      return jobsDone;
+    },
+  };
+}

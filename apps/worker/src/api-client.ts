@@ -1,0 +1,82 @@
+import type { LeaseRequest, WorkerJob } from '@mirage/domain';
+
+/** An answer from the API that is an error of the protocol, not of the network. */
+export class ApiAnswerError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string | undefined,
+  ) {
+    super(`API answered ${status}${code ? ` ${code}` : ''}`);
+    this.name = 'ApiAnswerError';
+  }
+}
+
+export interface ApiClientOptions {
+  baseUrl: string;
+  token: string;
+  /** Per-request time limit, on top of a lease's long-poll wait. */
+  timeoutMs?: number;
+}
+
+/**
+ * The worker's side of the protocol (apps/api/src/features/worker/routes.ts). Network failures and
+ * 5xx answers throw plain errors (the agent backs off and retries); 4xx answers throw ApiAnswerError.
+ */
+export function createApiClient(options: ApiClientOptions) {
+  const base = options.baseUrl.replace(/\/+$/, '');
+  const timeoutMs = options.timeoutMs ?? 15_000;
+  const auth = { authorization: `Bearer ${options.token}` };
+
+  async function call<T>(path: string, init: RequestInit & { extraTimeoutMs?: number; signal?: AbortSignal }): Promise<T> {
+    const signals = [AbortSignal.timeout(timeoutMs + (init.extraTimeoutMs ?? 0))];
+    if (init.signal) signals.push(init.signal);
+    const response = await fetch(`${base}${path}`, { ...init, signal: AbortSignal.any(signals) });
+    if (response.status >= 500) throw new Error(`API answered ${response.status}`);
+    if (!response.ok) {
+      const body = (await response.json().catch(() => null)) as { detail?: { code?: string } } | null;
+      throw new ApiAnswerError(response.status, body?.detail?.code);
+    }
+    return (await response.json()) as T;
+  }
+
+  const json = (body: unknown) => ({
+    method: 'POST',
+    headers: { ...auth, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+
+  return {
+    async lease(request: LeaseRequest, signal?: AbortSignal): Promise<WorkerJob | null> {
+      const waitMs = (request.wait_seconds ?? 0) * 1000;
+      const answer = await call<{ job: WorkerJob | null }>('/api/worker/lease', { ...json(request), extraTimeoutMs: waitMs, signal });
+      return answer.job;
+    },
+
+    async progress(jobId: string, report: { step: number; max: number; previewJpeg?: Buffer }) {
+      await call(`/api/worker/jobs/${jobId}/progress`, json({ step: report.step, max: report.max, preview_jpeg: report.previewJpeg?.toString('base64') }));
+    },
+
+    async complete(jobId: string, png: Buffer, metadata: { seed: number; model: string }) {
+      const form = new FormData();
+      form.append('metadata', JSON.stringify(metadata));
+      form.append('image', new Blob([png], { type: 'image/png' }), `${jobId}.png`);
+      return call<{ image_uuid: string | null; duplicate: boolean }>(`/api/worker/jobs/${jobId}/complete`, {
+        method: 'POST',
+        headers: auth,
+        body: form,
+        extraTimeoutMs: 30_000,
+      });
+    },
+
+    async fail(jobId: string, retryable: boolean, message: string) {
+      await call(`/api/worker/jobs/${jobId}/fail`, json({ retryable, message: message.slice(0, 2000) }));
+    },
+
+    async download(url: string): Promise<Buffer> {
+      const response = await fetch(url, { headers: auth, signal: AbortSignal.timeout(timeoutMs) });
+      if (!response.ok) throw new ApiAnswerError(response.status, undefined);
+      return Buffer.from(await response.arrayBuffer());
+    },
+  };
+}
+export type ApiClient = ReturnType<typeof createApiClient>;
