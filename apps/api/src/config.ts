@@ -51,6 +51,8 @@ export const configSchema = z.object({
   LEASE_SECONDS: z.coerce.number().int().min(5).max(3600).default(60),
   /** Attempts of a task (leases that expire or retryable failures) before it fails and is refunded. */
   TASK_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(10).default(3),
+  /** Start one built-in preview-engine worker beside the API (default: on, except in production). */
+  LOCAL_WORKER: booleanFlag.optional(),
   /** Disable the per-IP/per-account abuse limits (only for benchmarks; refused in production). */
   RATE_LIMITS_DISABLED: booleanFlag.default(false),
 });
@@ -84,6 +86,10 @@ function assertProductionSafe(config: Config): void {
   if (!config.SMTP_URL) problems.push('SMTP_URL must be set (password-reset mail)');
   if (problems.length > 0)
     throw new ConfigError(`Refusing to start in production:\n  ${problems.join('\n  ')}`);
+}
+
+export function wantsLocalWorker(config: Config): boolean {
+  return config.LOCAL_WORKER ?? config.NODE_ENV !== 'production';
 }
 
 export function cookieSecret(config: Config): string {

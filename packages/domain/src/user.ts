@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { LANGUAGES } from './languages.ts';
+import { effectivePlan } from './generation/plans.ts';
+import { PLAN, type Plan } from './plan.ts';
 
 /** Spec §9: username 3-12, password 8-32, email under 100 characters. */
 export const USERNAME_MIN = 3;
@@ -99,9 +101,7 @@ export const oauthLoginBody = z.object({
   state: z.string().max(256).optional(),
 });
 
-/** Plans (spec §1): Free 0, Basic 1, Pro 2. */
-export const PLAN = { free: 0, basic: 1, pro: 2 } as const;
-export type Plan = (typeof PLAN)[keyof typeof PLAN];
+export { PLAN, type Plan } from './plan.ts';
 
 /** The User entity as `GET /api/user/me` returns it (spec §3); never carries the password hash. */
 export interface UserSettings {
@@ -122,14 +122,13 @@ export interface UserSettings {
   has_daily_tickets: boolean;
 }
 
-/** Spec §4: premium when plan >= 1 or pro_expire is later than now. */
-export function isPremium(
-  user: { plan: number; pro_expire: string | Date | null },
-  now: Date = new Date(),
-): boolean {
-  if (user.plan >= PLAN.basic) return true;
-  if (user.pro_expire === null) return false;
-  return new Date(user.pro_expire).getTime() > now.getTime();
+/**
+ * Spec §4: premium when plan >= 1 or pro_expire is later than now. Decision: a pro_expire that has
+ * passed wins over a plan column the midnight rollover has not rewritten yet, so the client and the
+ * server agree with the plan the server applies (effectivePlan in generation/plans.ts).
+ */
+export function isPremium(user: { plan: number; pro_expire: string | Date | null }, now: Date = new Date()): boolean {
+  return effectivePlan(user, now) >= PLAN.basic;
 }
 
 /** Spec §4: daily tickets are available when premium and daily_token > 0. */

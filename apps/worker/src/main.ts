@@ -1,0 +1,50 @@
+import { createAgent, type AgentLog } from './agent.ts';
+import { createApiClient } from './api-client.ts';
+import { loadWorkerConfig, type WorkerConfig } from './config.ts';
+import { A1111Engine } from './engines/a1111.ts';
+import { ComfyUIEngine } from './engines/comfyui.ts';
+import type { Engine } from './engines/engine.ts';
+import { PreviewEngine } from './engines/preview.ts';
+
+/** One agent drives one engine (DESIGN.md). */
+export function createEngine(config: WorkerConfig, log: AgentLog): Engine {
+  const note = (message: string) => log.info(message);
+  switch (config.ENGINE) {
+    case 'preview':
+      return new PreviewEngine({ maxPixels: config.MAX_PIXELS });
+    case 'comfyui':
+      return new ComfyUIEngine({ baseUrl: config.ENGINE_URL!, maxPixels: config.MAX_PIXELS, log: note });
+    case 'a1111':
+      return new A1111Engine({
+        baseUrl: config.ENGINE_URL!,
+        maxPixels: config.MAX_PIXELS,
+        log: note,
+        ...(config.ENGINE_AUTH ? { auth: config.ENGINE_AUTH } : {}),
+      });
+  }
+}
+
+const log: AgentLog = {
+  info: (message, data) => console.log(JSON.stringify({ level: 'info', worker: true, msg: message, ...data })),
+  warn: (message, data) => console.warn(JSON.stringify({ level: 'warn', worker: true, msg: message, ...data })),
+};
+
+async function main(): Promise<void> {
+  const config = loadWorkerConfig();
+  const engine = createEngine(config, log);
+  const api = createApiClient({ baseUrl: config.MIRAGE_API_URL, token: config.WORKER_TOKEN });
+  const agent = createAgent({ api, engine, log, gracefulMs: config.GRACEFUL_SECONDS * 1000 });
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      log.info('stopping', { signal });
+      void agent.stop().then(() => process.exit(0));
+    });
+  }
+  log.info('worker agent started', { engine: engine.name, api: config.MIRAGE_API_URL });
+  await agent.start();
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});
