@@ -109,7 +109,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.get('/api/health', () => ({ ok: true }));
   registerUserRoutes(app, { accounts, accountDeps, passwordReset, sessions, oauth, limiter, secureCookies });
   registerCatalogueRoutes(app, { db, sessions });
-  const generation = await registerGeneration(app, { config, db, notifier: deps.notifier, now });
+  const generation = await registerGeneration(app, { config, db, notifier: deps.notifier, sessions, now });
   app.decorate('generation', generation);
 
   if (deps.serveWeb === false) registerApiNotFound(app);

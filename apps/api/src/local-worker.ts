@@ -10,14 +10,22 @@ const workerMain = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '.
  * that talks to the API over the same HTTP protocol as a remote GPU worker: one code path, always in use.
  * Restarted with a delay if it exits while the API runs.
  */
-export function startLocalWorker(options: { apiUrl: string; token: string; log: FastifyBaseLogger }): { stop: () => Promise<void> } {
+export function startLocalWorker(options: { apiUrl: string; token: string; log: FastifyBaseLogger }): {
+  stop: () => Promise<void>;
+} {
   let child: ChildProcess | null = null;
   let stopping = false;
   let restartTimer: NodeJS.Timeout | undefined;
 
   const launch = () => {
     child = spawn(process.execPath, ['--import', 'tsx', workerMain], {
-      env: { ...process.env, MIRAGE_API_URL: options.apiUrl, WORKER_TOKEN: options.token, ENGINE: 'preview', GRACEFUL_SECONDS: '5' },
+      env: {
+        ...process.env,
+        MIRAGE_API_URL: options.apiUrl,
+        WORKER_TOKEN: options.token,
+        ENGINE: 'preview',
+        GRACEFUL_SECONDS: '5',
+      },
       stdio: ['ignore', 'inherit', 'inherit'],
     });
     child.once('exit', (code) => {

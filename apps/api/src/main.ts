@@ -1,21 +1,36 @@
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, loadConfig, wantsLocalWorker } from './config.ts';
+import { startLocalWorker } from './local-worker.ts';
 import { buildApp } from './app.ts';
 import { migrateToLatest, openDatabase } from './db/database.ts';
+import { createNotifierFor } from './events/notifier.ts';
+import { seedCatalogue } from './db/seed/catalogue.ts';
 
 /** Boot: read config, open the database (embedded PGlite unless DATABASE_URL), migrate, listen. */
 async function main(): Promise<void> {
   const config = loadConfig();
   const database = await openDatabase(config);
   await migrateToLatest(database.db);
-  const app = await buildApp({ config, db: database.db });
-  app.addHook('onClose', () => database.close());
+  await seedCatalogue(database.db);
+  // Created before any request runs: on PGlite, LISTEN must not land inside another transaction.
+  const notifier = await createNotifierFor(database);
+  const app = await buildApp({ config, db: database.db, notifier });
+  app.addHook('onClose', async () => {
+    await notifier.close();
+    await database.close();
+  });
+  let localWorker: { stop: () => Promise<void> } | undefined;
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
       app.log.info({ signal }, 'shutting down');
-      void app.close().then(() => process.exit(0));
+      void (localWorker?.stop() ?? Promise.resolve()).then(() => app.close()).then(() => process.exit(0));
     });
   }
-  await app.listen({ port: config.PORT, host: config.HOST });
+  const address = await app.listen({ port: config.PORT, host: config.HOST });
+  if (wantsLocalWorker(config)) {
+    const token = await app.generation.workerAuth.issueToken('local-preview');
+    const apiUrl = address.replace('0.0.0.0', '127.0.0.1').replace('[::]', '127.0.0.1');
+    localWorker = startLocalWorker({ apiUrl, token, log: app.log });
+  }
   app.log.info(
     {
       database: database.kind === 'pglite' ? `embedded PostgreSQL in ${config.DATA_DIR}/db` : 'PostgreSQL',

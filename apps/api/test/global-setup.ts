@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { createPGliteDatabase, migrateToLatest } from '../src/db/database.ts';
+import { seedCatalogue } from '../src/db/seed/catalogue.ts';
 import { createTemplateDatabase, dropDatabase } from './postgres-admin.ts';
 
 /**
@@ -21,6 +22,7 @@ export default async function setup(project: TestProject) {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'mirage-pglite-template-'));
   const handle = await createPGliteDatabase({});
   await migrateToLatest(handle.db);
+  await seedCatalogue(handle.db);
   const dump = await handle.pglite!.dumpDataDir('none');
   const file = path.join(dir, 'template.tar');
   writeFileSync(file, Buffer.from(await dump.arrayBuffer()));

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { createPostgresDatabase, migrateToLatest } from '../src/db/database.ts';
+import { seedCatalogue } from '../src/db/seed/catalogue.ts';
 
 /** Runs one statement on the server's maintenance connection (CREATE/DROP DATABASE cannot run in a pool tx). */
 async function admin(url: string, statement: string): Promise<void> {
@@ -25,6 +26,7 @@ export async function createTemplateDatabase(url: string): Promise<string> {
   await admin(url, `create database ${name}`);
   const handle = createPostgresDatabase(databaseUrl(url, name), 2);
   await migrateToLatest(handle.db);
+  await seedCatalogue(handle.db);
   await handle.close();
   return name;
 }

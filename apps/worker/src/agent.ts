@@ -66,7 +66,11 @@ export function createAgent(options: AgentOptions) {
       lastSent = now;
       const withPreview = progress.previewJpeg && now - lastPreview >= PREVIEW_INTERVAL_MS;
       if (withPreview) lastPreview = now;
-      const report = { step: progress.step, max: progress.max, ...(withPreview ? { previewJpeg: progress.previewJpeg } : {}) };
+      const report = {
+        step: progress.step,
+        max: progress.max,
+        ...(withPreview ? { previewJpeg: progress.previewJpeg } : {}),
+      };
       pending = pending
         .then(() => api.progress(job.id, report))
         .catch((error: unknown) => {
@@ -75,10 +79,14 @@ export function createAgent(options: AgentOptions) {
         });
     };
     try {
-      const sourceImage = job.source_image_url ? await retrying('download source', () => api.download(job.source_image_url!)) : undefined;
+      const sourceImage = job.source_image_url
+        ? await retrying('download source', () => api.download(job.source_image_url!))
+        : undefined;
       const result = await engine.run(job, { onProgress, signal, ...(sourceImage ? { sourceImage } : {}) });
       await pending;
-      await retrying('complete', () => api.complete(job.id, result.png, { seed: result.seed, model: result.model }));
+      await retrying('complete', () =>
+        api.complete(job.id, result.png, { seed: result.seed, model: result.model }),
+      );
       jobsDone += 1;
       log.info('job done', { job: job.id, type: job.type, width: result.width, height: result.height });
     } catch (error) {
@@ -88,7 +96,11 @@ export function createAgent(options: AgentOptions) {
         return;
       }
       const retryable = stopping || signal.aborted || !(error instanceof EngineError) || error.retryable;
-      const message = stopping ? 'worker shutting down' : error instanceof Error ? error.message : String(error);
+      const message = stopping
+        ? 'worker shutting down'
+        : error instanceof Error
+          ? error.message
+          : String(error);
       log.warn('job failed', { job: job.id, retryable, message });
       await retrying('fail', () => api.fail(job.id, retryable, message)).catch(() => undefined);
     } finally {
@@ -100,7 +112,11 @@ export function createAgent(options: AgentOptions) {
     const capabilities = await retrying('engine capabilities', () => engine.capabilities());
     const request = {
       engine: engine.name,
-      models: { checkpoints: capabilities.checkpoints, loras: capabilities.loras, upscalers: capabilities.upscalers },
+      models: {
+        checkpoints: capabilities.checkpoints,
+        loras: capabilities.loras,
+        upscalers: capabilities.upscalers,
+      },
       max_pixels: capabilities.maxPixels,
       job_types: capabilities.jobTypes,
       wait_seconds: options.leaseWaitSeconds ?? 25,

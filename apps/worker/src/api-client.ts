@@ -27,7 +27,10 @@ export function createApiClient(options: ApiClientOptions) {
   const timeoutMs = options.timeoutMs ?? 15_000;
   const auth = { authorization: `Bearer ${options.token}` };
 
-  async function call<T>(path: string, init: RequestInit & { extraTimeoutMs?: number; signal?: AbortSignal }): Promise<T> {
+  async function call<T>(
+    path: string,
+    init: RequestInit & { extraTimeoutMs?: number; signal?: AbortSignal },
+  ): Promise<T> {
     const signals = [AbortSignal.timeout(timeoutMs + (init.extraTimeoutMs ?? 0))];
     if (init.signal) signals.push(init.signal);
     const response = await fetch(`${base}${path}`, { ...init, signal: AbortSignal.any(signals) });
@@ -48,12 +51,19 @@ export function createApiClient(options: ApiClientOptions) {
   return {
     async lease(request: LeaseRequest, signal?: AbortSignal): Promise<WorkerJob | null> {
       const waitMs = (request.wait_seconds ?? 0) * 1000;
-      const answer = await call<{ job: WorkerJob | null }>('/api/worker/lease', { ...json(request), extraTimeoutMs: waitMs, signal });
+      const answer = await call<{ job: WorkerJob | null }>('/api/worker/lease', {
+        ...json(request),
+        extraTimeoutMs: waitMs,
+        signal,
+      });
       return answer.job;
     },
 
     async progress(jobId: string, report: { step: number; max: number; previewJpeg?: Buffer }) {
-      await call(`/api/worker/jobs/${jobId}/progress`, json({ step: report.step, max: report.max, preview_jpeg: report.previewJpeg?.toString('base64') }));
+      await call(
+        `/api/worker/jobs/${jobId}/progress`,
+        json({ step: report.step, max: report.max, preview_jpeg: report.previewJpeg?.toString('base64') }),
+      );
     },
 
     async complete(jobId: string, png: Buffer, metadata: { seed: number; model: string }) {

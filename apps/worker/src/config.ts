@@ -13,17 +13,26 @@ export const workerConfigSchema = z.object({
   /** `user:pass` for an A1111/Forge started with --api-auth. */
   ENGINE_AUTH: z.string().optional(),
   /** Largest final width*height this worker accepts. */
-  MAX_PIXELS: z.coerce.number().int().positive().default(4096 * 4096),
+  MAX_PIXELS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(4096 * 4096),
   /** Seconds the agent lets a running job finish when asked to stop. */
   GRACEFUL_SECONDS: z.coerce.number().int().min(0).default(60),
 });
 export type WorkerConfig = z.infer<typeof workerConfigSchema>;
 
 export function loadWorkerConfig(env: Record<string, string | undefined> = process.env): WorkerConfig {
-  const parsed = workerConfigSchema.safeParse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== '')));
+  const parsed = workerConfigSchema.safeParse(
+    Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== '')),
+  );
   if (!parsed.success) {
-    throw new Error(`Invalid worker configuration:\n  ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('\n  ')}`);
+    throw new Error(
+      `Invalid worker configuration:\n  ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('\n  ')}`,
+    );
   }
-  if (parsed.data.ENGINE !== 'preview' && !parsed.data.ENGINE_URL) throw new Error(`ENGINE_URL is required for ENGINE=${parsed.data.ENGINE}`);
+  if (parsed.data.ENGINE !== 'preview' && !parsed.data.ENGINE_URL)
+    throw new Error(`ENGINE_URL is required for ENGINE=${parsed.data.ENGINE}`);
   return parsed.data;
 }

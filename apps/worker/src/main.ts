@@ -25,8 +25,10 @@ export function createEngine(config: WorkerConfig, log: AgentLog): Engine {
 }
 
 const log: AgentLog = {
-  info: (message, data) => console.log(JSON.stringify({ level: 'info', worker: true, msg: message, ...data })),
-  warn: (message, data) => console.warn(JSON.stringify({ level: 'warn', worker: true, msg: message, ...data })),
+  info: (message, data) =>
+    console.log(JSON.stringify({ level: 'info', worker: true, msg: message, ...data })),
+  warn: (message, data) =>
+    console.warn(JSON.stringify({ level: 'warn', worker: true, msg: message, ...data })),
 };
 
 async function main(): Promise<void> {

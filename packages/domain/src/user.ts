@@ -127,7 +127,10 @@ export interface UserSettings {
  * passed wins over a plan column the midnight rollover has not rewritten yet, so the client and the
  * server agree with the plan the server applies (effectivePlan in generation/plans.ts).
  */
-export function isPremium(user: { plan: number; pro_expire: string | Date | null }, now: Date = new Date()): boolean {
+export function isPremium(
+  user: { plan: number; pro_expire: string | Date | null },
+  now: Date = new Date(),
+): boolean {
   return effectivePlan(user, now) >= PLAN.basic;
 }
 

@@ -76,7 +76,11 @@ export async function createPGliteNotifier(pglite: PGlite): Promise<Notifier> {
 }
 
 /** The notifier that fits the database: LISTEN on PostgreSQL, in-process delivery on PGlite. */
-export function createNotifierFor(handle: { kind: 'pglite' | 'postgres'; pglite?: PGlite; url?: string }): Promise<Notifier> {
+export function createNotifierFor(handle: {
+  kind: 'pglite' | 'postgres';
+  pglite?: PGlite;
+  url?: string;
+}): Promise<Notifier> {
   if (handle.kind === 'pglite' && handle.pglite) return createPGliteNotifier(handle.pglite);
   if (handle.url) return createPostgresNotifier(handle.url);
   throw new Error('cannot create a notifier for this database');

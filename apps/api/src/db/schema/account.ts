@@ -21,6 +21,8 @@ export interface AppUserTable {
   daily_quest_completed: Generated<boolean>;
   plan: Generated<number>;
   is_active: Generated<boolean>;
+  /** Start of the UTC day the daily energy was last reset (migration 0004). */
+  energy_reset_at: Timestamp | null;
   created_at: Generated<CreatedAt>;
   updated_at: Timestamp;
 }

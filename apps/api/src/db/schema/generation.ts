@@ -17,7 +17,7 @@ export interface WorkerTable {
   jobs_failed: Generated<number>;
   busy_ms: Generated<number>;
   last_seen_at: Timestamp | null;
-  created_at: Generated<CreatedAt>;
+  created_at: CreatedAt;
 }
 
 export type TaskLane = 'fast' | 'normal' | 'eco';
@@ -51,7 +51,7 @@ export interface TaskTable {
   error: string | null;
   source_image_id: number | null;
   image_id: number | null;
-  created_at: Generated<CreatedAt>;
+  created_at: CreatedAt;
   finished_at: Timestamp | null;
 }
 
@@ -76,10 +76,20 @@ export interface ImageTable {
   watermarked: Generated<boolean>;
   upscaled: Generated<boolean>;
   blurhash: string;
-  created_at: Generated<CreatedAt>;
+  created_at: CreatedAt;
+}
+
+export interface ModerationStrikeTable {
+  id: Generated<number>;
+  user_id: number;
+  /** 'child_safety' for the hard layer. */
+  kind: string;
+  reasons: string[];
+  created_at: CreatedAt;
 }
 
 export interface GenerationTables {
+  moderation_strike: ModerationStrikeTable;
   worker: WorkerTable;
   task: TaskTable;
   image: ImageTable;

@@ -1,11 +1,167 @@
-import type { FastifyInstance } from 'fastify';
+import { TOKEN_ERROR_CODES } from '@mirage/domain';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { DB } from '../../db/database.ts';
+import { AppError, errorBody } from '../../http/errors.ts';
+import { sessionToken } from '../../http/session-cookies.ts';
 import type { SessionService } from '../session/service.ts';
+import { createCatalogueRepository } from './repository.ts';
+import { createCatalogueService } from './service.ts';
 
 export interface CatalogueRouteDeps {
   db: DB;
   sessions: SessionService;
 }
 
+/** Catalogue calls that answer the same to everyone may be cached by browsers and proxies for 5 minutes. */
+const SHARED_CACHE = 'public, max-age=300';
+/** Previews depend only on the style's lib. */
+const PREVIEW_CACHE = 'public, max-age=86400';
+
+const styleRender = z.enum(['hentai', 'realistic']);
+const styleSchema = z.object({
+  id: z.number(),
+  lib: z.string(),
+  preview: z.string(),
+  render: styleRender,
+  is_free: z.boolean(),
+  is_new: z.boolean(),
+  pipeline: z.string(),
+  txt2img: z.boolean(),
+});
+const modifierCategorySchema = z.object({
+  id: z.number(),
+  lib: z.string(),
+  modifiers: z.array(
+    z.object({
+      id: z.number(),
+      lib: z.string(),
+      weight: z.number().int().min(0).max(100),
+      render: z.enum(['hentai', 'realistic', 'both']),
+      tags: z.array(z.string()),
+      is_new: z.boolean(),
+      incompatible_styles: z.array(z.number()),
+    }),
+  ),
+});
+const presetSchema = z.object({
+  id: z.number(),
+  lib: z.string(),
+  value: z.string(),
+  neg_prompt: z.string(),
+  favorite: z.boolean(),
+});
+const ruleSchema = z.object({
+  id: z.number(),
+  words: z.array(z.string()),
+  suggestions: z.array(z.string()),
+  type: z.number().int(),
+  applies_to: z.enum(['positive', 'negative', 'all']),
+});
+const presetIdParams = z.object({ id: z.coerce.number().int().min(1) });
+const favoriteBody = z.object({ favorite: z.boolean().optional() }).strict().nullish();
+const PREVIEW_FILE = /^([a-z0-9_]{1,64})\.webp$/;
+
 /** Styles, boosters, presets and moderation words (spec §7: config, preset, settings/modifiers). */
-export function registerCatalogueRoutes(_app: FastifyInstance, _deps: CatalogueRouteDeps): void {}
+export function registerCatalogueRoutes(fastify: FastifyInstance, deps: CatalogueRouteDeps): void {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { sessions } = deps;
+  const catalogue = createCatalogueService(createCatalogueRepository(deps.db));
+
+  const shared = (reply: FastifyReply) => reply.header('cache-control', SHARED_CACHE);
+
+  /** The signed-in user on a public call: a missing, invalid or expired token reads as a guest. */
+  async function optionalUserId(request: FastifyRequest): Promise<number | null> {
+    try {
+      return await sessions.resolve(sessionToken(request));
+    } catch (error) {
+      if (error instanceof AppError && TOKEN_ERROR_CODES.includes(error.code)) return null;
+      throw error;
+    }
+  }
+
+  app.get('/api/config/styles', { schema: { response: { 200: z.array(styleSchema) } } }, async (_, reply) => {
+    shared(reply);
+    return catalogue.styles();
+  });
+
+  app.get(
+    '/api/settings/modifiers',
+    { schema: { response: { 200: z.array(modifierCategorySchema) } } },
+    async (_, reply) => {
+      shared(reply);
+      return catalogue.modifiers();
+    },
+  );
+
+  app.get(
+    '/api/config/banned_words',
+    { schema: { response: { 200: z.object({ words: z.array(z.string()) }) } } },
+    async (_, reply) => {
+      shared(reply);
+      return { words: await catalogue.bannedWords() };
+    },
+  );
+
+  // Added call: the full rule list (suggestions, negative-prompt rules) so the web mirrors moderation.
+  app.get(
+    '/api/config/moderation_rules',
+    { schema: { response: { 200: z.object({ rules: z.array(ruleSchema) }) } } },
+    async (_, reply) => {
+      shared(reply);
+      return { rules: await catalogue.moderationRules() };
+    },
+  );
+
+  app.get(
+    '/api/preset',
+    { schema: { response: { 200: z.object({ presets: z.record(z.string(), z.array(presetSchema)) }) } } },
+    async (request, reply) => {
+      // The favourites make the answer personal.
+      reply.header('cache-control', 'private, no-cache');
+      return { presets: await catalogue.presets(await optionalUserId(request)) };
+    },
+  );
+
+  app.get(
+    '/api/preset/random',
+    {
+      schema: {
+        response: { 200: z.object({ id: z.number(), prompt: z.string(), neg_prompt: z.string() }) },
+      },
+    },
+    async (_, reply) => {
+      reply.header('cache-control', 'no-store');
+      return catalogue.randomPreset();
+    },
+  );
+
+  app.put(
+    '/api/preset/:id/favorite',
+    {
+      schema: {
+        params: presetIdParams,
+        body: favoriteBody,
+        response: { 200: z.object({ favorite: z.boolean() }) },
+      },
+    },
+    async (request) => {
+      const userId = await sessions.resolve(sessionToken(request));
+      const favorite = await catalogue.setPresetFavorite(userId, request.params.id, request.body?.favorite);
+      return { favorite };
+    },
+  );
+
+  // Placeholder previews until the preview engine renders real samples (service.ts, preview.ts).
+  app.get(
+    '/api/catalogue/preview/style/:file',
+    { schema: { params: z.object({ file: z.string() }) } },
+    async (request, reply) => {
+      const lib = PREVIEW_FILE.exec(request.params.file)?.[1];
+      const image = lib === undefined ? undefined : await catalogue.stylePreview(lib);
+      if (!image) return reply.status(404).send(errorBody('not_found', { resource: 'style_preview' }));
+      return reply.header('cache-control', PREVIEW_CACHE).type('image/webp').send(image);
+    },
+  );
+}

@@ -72,7 +72,7 @@ export function createTaskLifecycle(deps: LifecycleDeps) {
     });
   }
 
-  async function leasedBy(taskId: string, worker: WorkerRow): Promise<TaskRow> {
+  async function loadTask(taskId: string): Promise<TaskRow> {
     const task = await db.selectFrom('task').selectAll().where('id', '=', taskId).executeTakeFirst();
     if (!task) throw new AppError('not_found');
     return task;
@@ -91,14 +91,14 @@ export function createTaskLifecycle(deps: LifecycleDeps) {
         new Date(now().getTime() + deps.leaseMs),
       );
       if (!ok) throw new AppError('task_lease_lost');
-      const task = await leasedBy(taskId, worker);
+      const task = await loadTask(taskId);
       await changed(db, task);
       return { lease_expires_at: task.lease_expires_at?.toISOString() ?? null };
     },
 
     /** Stores the result once: a second `complete` for a finished task answers with the same image. */
     async complete(taskId: string, worker: WorkerRow, png: Buffer, metadata: CompletionMetadata) {
-      const task = await leasedBy(taskId, worker);
+      const task = await loadTask(taskId);
       if (task.state === TASK_STATE_DB.done && task.image_id) return this.existingResult(task);
       if (TERMINAL.has(task.state) || task.worker_id !== worker.id || task.lease_expires_at === null) {
         throw new AppError('task_lease_lost');
@@ -122,8 +122,8 @@ export function createTaskLifecycle(deps: LifecycleDeps) {
           style_id: typeof settings.style_id === 'number' ? settings.style_id : null,
           gen_type: locked.type,
           render: typeof settings.render === 'string' ? settings.render : null,
-          format: String(settings.format ?? ''),
-          quality: String(settings.quality ?? ''),
+          format: typeof settings.format === 'string' ? settings.format : '',
+          quality: typeof settings.quality === 'string' ? settings.quality : '',
           seed: metadata.seed ?? locked.job.seed,
           width: processed.width,
           height: processed.height,
@@ -145,7 +145,7 @@ export function createTaskLifecycle(deps: LifecycleDeps) {
       if (!stored) {
         // Lost a race (reaped or completed meanwhile): drop our files, answer like the winner.
         await Promise.all(Object.values(imageKeys(uuid)).map((key) => deps.store.delete(key)));
-        const again = await leasedBy(taskId, worker);
+        const again = await loadTask(taskId);
         if (again.state === TASK_STATE_DB.done && again.image_id) return this.existingResult(again);
         throw new AppError('task_lease_lost');
       }
@@ -158,11 +158,11 @@ export function createTaskLifecycle(deps: LifecycleDeps) {
     },
 
     async fail(taskId: string, worker: WorkerRow, retryable: boolean, message: string) {
-      const task = await leasedBy(taskId, worker);
+      const task = await loadTask(taskId);
       if (TERMINAL.has(task.state)) return { state: task.state };
       if (task.worker_id !== worker.id) throw new AppError('task_lease_lost');
       await giveBack(task, retryable, message.slice(0, 500));
-      const after = await leasedBy(taskId, worker);
+      const after = await loadTask(taskId);
       return { state: after.state };
     },
 

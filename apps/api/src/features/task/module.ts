@@ -11,13 +11,34 @@ import { registerWorkerRoutes } from '../worker/routes.ts';
 import { createWorkerAuth } from '../worker/service.ts';
 import { createTaskLifecycle } from './lifecycle.ts';
 import { createQueueRepository } from './queue-repository.ts';
+import { registerTaskRoutes } from './routes.ts';
+import { createTaskService } from './service.ts';
+import { createThroughputEstimator } from './view.ts';
+import { moderationRuleSchema, type ModerationRule } from '@mirage/domain';
+import { createCatalogueRepository } from '../catalogue/repository.ts';
+import type { SessionService } from '../session/service.ts';
 
 export interface GenerationModuleDeps {
   config: Config;
   db: DB;
   notifier: Notifier;
+  sessions: SessionService;
   store?: ObjectStore;
   now: () => Date;
+}
+
+/** Moderation rules change rarely: read them at most once a minute. */
+function cachedModerationRules(load: () => Promise<unknown[]>, now: () => Date) {
+  let cache: { at: number; rules: ModerationRule[] } | null = null;
+  return async () => {
+    if (cache && now().getTime() - cache.at < 60_000) return cache.rules;
+    const rules = (await load()).flatMap((row) => {
+      const parsed = moderationRuleSchema.safeParse(row);
+      return parsed.success ? [parsed.data] : [];
+    });
+    cache = { at: now().getTime(), rules };
+    return rules;
+  };
 }
 
 /** How often the reaper looks for leases that expired (dead or hung workers). */
@@ -32,8 +53,32 @@ export async function registerGeneration(app: FastifyInstance, deps: GenerationM
   const workers = createWorkerRepository(db);
   const images = createImageRepository(db);
   const workerAuth = createWorkerAuth(workers);
-  const lifecycle = createTaskLifecycle({ db, queue, images, workers, store, notifier, now, leaseMs, log: app.log });
+  const lifecycle = createTaskLifecycle({
+    db,
+    queue,
+    images,
+    workers,
+    store,
+    notifier,
+    now,
+    leaseMs,
+    log: app.log,
+  });
   const dispatcher = createWorkerDispatcher({ db, queue, workers, notifier, now, leaseMs });
+  const catalogue = createCatalogueRepository(db);
+  const tasks = createTaskService({
+    db,
+    queue,
+    images,
+    notifier,
+    now,
+    log: app.log,
+    upscaleModel: config.UPSCALE_MODEL,
+    maxAttempts: config.TASK_MAX_ATTEMPTS,
+    loadModerationRules: cachedModerationRules(() => catalogue.listModerationRules(), now),
+  });
+  const estimate = createThroughputEstimator(db, queue, now);
+  registerTaskRoutes(app, { tasks, sessions: deps.sessions, notifier, queue, images, estimate });
 
   await registerWorkerRoutes(app, {
     auth: workerAuth,
@@ -50,6 +95,6 @@ export async function registerGeneration(app: FastifyInstance, deps: GenerationM
   reaper.unref();
   app.addHook('onClose', () => clearInterval(reaper));
 
-  return { store, queue, workers, images, workerAuth, lifecycle, dispatcher };
+  return { store, queue, workers, images, workerAuth, lifecycle, dispatcher, tasks };
 }
 export type GenerationModule = Awaited<ReturnType<typeof registerGeneration>>;

@@ -1,0 +1,41 @@
+import { energyAfterRollover, startOfUtcDay } from '@mirage/domain';
+import type { Transaction } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import type { UserRow } from '../../db/schema.ts';
+import { applyMovement } from '../ledger/repository.ts';
+
+/**
+ * Applies the UTC-midnight rollover to one locked user row, lazily (before a debit) or from the sweep:
+ * energy is set TO the plan's value (never stacked) through the ledger, and a lapsed Pro period turns the
+ * account Free. Idempotent per user and UTC day (ledger key). Returns the updated row.
+ */
+export async function applyEnergyRollover(
+  trx: Transaction<Database>,
+  user: UserRow,
+  now: Date,
+): Promise<UserRow> {
+  const result = energyAfterRollover(user, now, user.energy_reset_at);
+  if (!result.due) return user;
+  const day = startOfUtcDay(now);
+  const delta = result.daily_token - user.daily_token;
+  if (delta !== 0) {
+    await applyMovement(trx, {
+      userId: user.id,
+      balance: 'daily_token',
+      delta,
+      reason: result.lapsed ? 'energy_lapsed' : 'energy_reset',
+      idempotencyKey: `energy:${user.id}:${day.toISOString().slice(0, 10)}`,
+    });
+  }
+  return trx
+    .updateTable('app_user')
+    .set({
+      energy_reset_at: day,
+      plan: result.plan,
+      pro_expire: result.pro_expire === null ? null : new Date(result.pro_expire),
+      updated_at: now,
+    })
+    .where('id', '=', user.id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}

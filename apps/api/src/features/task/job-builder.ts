@@ -1,0 +1,59 @@
+import { CFG_BY_CREATIVITY, baseSize, finalSize, hiresFactor, type GeneratorSettings } from '@mirage/domain';
+import type { StoredJob } from '../../db/schema/generation.ts';
+import type { GenerationBooster, GenerationStyle } from '../catalogue/repository.ts';
+
+/** Strength of the second (hires) pass: enough to add detail without redrawing the composition. */
+export const HIRES_DENOISE = 0.5;
+
+/**
+ * Resolves the user's settings into the job a worker runs (DESIGN.md: workers need no catalogue):
+ * first pass at the "base" size, a hires pass to the quality's size (DECISIONS.md), guidance from
+ * creativity, the style's checkpoint and sampler, one LoRA per booster at its slot weight.
+ */
+export function buildTxt2imgJob(
+  id: string,
+  settings: GeneratorSettings & { seed: number },
+  style: GenerationStyle,
+  boosters: GenerationBooster[],
+  options: { upscaleModel: string; watermark: boolean },
+): StoredJob {
+  const first = baseSize(settings.format);
+  const final = finalSize(settings.format, settings.quality);
+  const weightOf = new Map(settings.modifiers.map((slot) => [slot.id, slot.weight]));
+  return {
+    id,
+    type: 'txt2img',
+    seed: settings.seed,
+    prompt: settings.prompt,
+    negative_prompt: settings.neg_prompt,
+    checkpoint: style.pipeline,
+    // A slot at 0 % contributes nothing, so it is not sent (some engines reject a zero strength).
+    loras: boosters
+      .map((booster) => ({
+        name: booster.lora,
+        weight: round2((booster.lora_weight * (weightOf.get(booster.id) ?? 0)) / 100),
+      }))
+      .filter((lora) => lora.weight > 0),
+    width: first.width,
+    height: first.height,
+    hires: {
+      factor: hiresFactor(settings.quality),
+      width: final.width,
+      height: final.height,
+      steps: Math.max(4, Math.round(style.default_steps / 2)),
+      denoise: HIRES_DENOISE,
+    },
+    steps: style.default_steps,
+    cfg: CFG_BY_CREATIVITY[settings.creativity],
+    sampler: style.default_sampler,
+    scheduler: style.default_scheduler,
+    upscale: settings.upscale ? { factor: 2, model: options.upscaleModel } : null,
+    face_restore: settings.automatic_face_restore,
+    watermark: options.watermark,
+    source_image_url: null,
+  };
+}
+
+function round2(value: number): number {
+  return Math.round(value * 100) / 100;
+}

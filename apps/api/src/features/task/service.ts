@@ -1,0 +1,208 @@
+import { randomUUID } from 'node:crypto';
+import {
+  capabilitiesFor,
+  checkChildSafety,
+  chooseBalance,
+  effectivePlan,
+  generationCost,
+  moderatePrompt,
+  randomSeed,
+  settingsFromTxt2img,
+  taskSignature,
+  validateSettings,
+  type GraphicStyleRule,
+  type ModerationRule,
+  type ModifierRule,
+  type Txt2imgBody,
+} from '@mirage/domain';
+import type { FastifyBaseLogger } from 'fastify';
+import type { DB } from '../../db/database.ts';
+import { CHANNEL, type Notifier } from '../../events/notifier.ts';
+import { AppError } from '../../http/errors.ts';
+import { findBoosters, findStyle } from '../catalogue/repository.ts';
+import type { ImageRepository } from '../image/repository.ts';
+import { applyMovement } from '../ledger/repository.ts';
+import { applyEnergyRollover } from './energy.ts';
+import { buildTxt2imgJob } from './job-builder.ts';
+import type { QueueRepository } from './queue-repository.ts';
+
+export interface TaskServiceDeps {
+  db: DB;
+  queue: QueueRepository;
+  images: ImageRepository;
+  notifier: Notifier;
+  now: () => Date;
+  log: FastifyBaseLogger;
+  upscaleModel: string;
+  maxAttempts: number;
+  loadModerationRules: () => Promise<readonly ModerationRule[]>;
+}
+
+/** Failures in this window count toward the cooldown (spec §8 max_failed_task, data.remaining_time). */
+export const FAILURE_WINDOW_MS = 60_000;
+export const FAILURES_BEFORE_COOLDOWN = 3;
+
+export function createTaskService(deps: TaskServiceDeps) {
+  const { db, now } = deps;
+
+  /** Child safety first (cannot be configured away), then the rules table; prompts are never stored on refusal. */
+  async function moderate(userId: number, prompt: string, negPrompt: string) {
+    const safety = checkChildSafety({ prompt, neg_prompt: negPrompt });
+    if (safety.blocked) {
+      await db
+        .insertInto('moderation_strike')
+        .values({ user_id: userId, kind: 'child_safety', reasons: safety.reasons })
+        .execute();
+      deps.log.warn({ userId, reasons: safety.reasons }, 'child-safety refusal recorded');
+      throw new AppError('forbidden_prompt');
+    }
+    const result = moderatePrompt({ prompt, neg_prompt: negPrompt }, await deps.loadModerationRules());
+    if (result.forbidden.length > 0) {
+      throw new AppError('forbidden_prompt', {
+        words: [...new Set(result.forbidden.map((hit) => hit.word))],
+      });
+    }
+  }
+
+  /** Outside the transaction: an identical finished image, and the failure cooldown. */
+  async function assertNotRepeated(userId: number, signature: string) {
+    const existing = await deps.images.findBySignature(userId, signature);
+    if (existing) throw new AppError('duplicate_task_signature', { uuid: existing.uuid });
+    const since = new Date(now().getTime() - FAILURE_WINDOW_MS);
+    const failures = await db
+      .selectFrom('task')
+      .select('finished_at')
+      .where('user_id', '=', userId)
+      .where('state', '=', 8)
+      .where('finished_at', '>=', since)
+      .orderBy('finished_at', 'desc')
+      .execute();
+    if (failures.length >= FAILURES_BEFORE_COOLDOWN) {
+      const oldest = failures[FAILURES_BEFORE_COOLDOWN - 1]!.finished_at!;
+      const remaining = Math.max(0, oldest.getTime() + FAILURE_WINDOW_MS - now().getTime()) / 1000;
+      throw new AppError('max_failed_task', { remaining_time: Math.round(remaining * 100) / 100 });
+    }
+  }
+
+  /** Inside the transaction, with the account row locked: running copies and the plan's cap. */
+  async function assertCanRun(trx: DB, userId: number, maxRunning: number, signature: string) {
+    const running = await trx
+      .selectFrom('task')
+      .select(['id', 'signature'])
+      .where('user_id', '=', userId)
+      .where('state', 'not in', [8, 9])
+      .execute();
+    if (running.some((task) => task.signature === signature)) throw new AppError('duplicate_task_signature');
+    if (running.length >= maxRunning) throw new AppError('max_running_tasks', { max: maxRunning });
+  }
+
+  return {
+    /** POST /api/tasks/txt2img: validate, moderate, price, then debit and queue in one transaction. */
+    async createTxt2img(userId: number, body: Txt2imgBody, fastLane: boolean) {
+      const settings = { ...settingsFromTxt2img(body, fastLane) };
+      const seed = settings.seed ?? randomSeed();
+      const resolved = { ...settings, seed };
+      await moderate(userId, resolved.prompt, resolved.neg_prompt);
+
+      const style = resolved.style_id === null ? undefined : await findStyle(db, resolved.style_id);
+      const boosters = await findBoosters(
+        db,
+        resolved.modifiers.map((slot) => slot.id),
+      );
+      const user = await db
+        .selectFrom('app_user')
+        .selectAll()
+        .where('id', '=', userId)
+        .executeTakeFirstOrThrow();
+      const styles = new Map<number, GraphicStyleRule>(style ? [[style.id, style]] : []);
+      const modifiers = new Map<number, ModifierRule>(
+        boosters.map((b) => [b.id, { id: b.id, render: b.render, enabled: b.enabled }]),
+      );
+      const ruleError = validateSettings(resolved, { user, now: now(), styles, modifiers });
+      if (ruleError) throw new AppError(ruleError.code, ruleError.data);
+      if (!style) throw new AppError('style_disabled');
+      const incompatible = boosters.filter((b) => b.incompatible_style_libs.includes(style.lib));
+      if (incompatible.length > 0)
+        throw new AppError('unauthorized_modifier', {
+          reason: 'incompatible',
+          modifiers: incompatible.map((b) => b.id),
+        });
+
+      const plan = effectivePlan(user, now());
+      const signature = taskSignature(userId, resolved);
+      await assertNotRepeated(userId, signature);
+      const cost = generationCost(resolved, plan);
+      const id = randomUUID();
+      const job = buildTxt2imgJob(id, resolved, style, boosters, {
+        upscaleModel: deps.upscaleModel,
+        watermark: resolved.watermark,
+      });
+      const lane = resolved.slow_mode && plan === 2 ? 'eco' : resolved.fastLane ? 'fast' : 'normal';
+
+      const task = await db.transaction().execute(async (trx) => {
+        // Lock the account row: concurrent creates are serialised per user, so balance checks hold.
+        const locked = await trx
+          .selectFrom('app_user')
+          .selectAll()
+          .where('id', '=', userId)
+          .forUpdate()
+          .executeTakeFirstOrThrow();
+        await assertCanRun(trx, userId, capabilitiesFor(plan).maxConcurrentTasks, signature);
+        const current = await applyEnergyRollover(trx, locked, now());
+        const choice = chooseBalance(current, cost, now());
+        if (choice.balance === null && cost > 0) throw new AppError(choice.code);
+        const paidWith = cost > 0 ? choice.balance : null;
+        if (paidWith) {
+          await applyMovement(trx, {
+            userId,
+            balance: paidWith,
+            delta: -cost,
+            reason: 'task_debit',
+            idempotencyKey: `debit:${id}`,
+          });
+        }
+        const queued = await deps.queue.enqueue(
+          trx,
+          {
+            id,
+            user_id: userId,
+            type: 'txt2img',
+            lane,
+            settings: { ...resolved, render: style.render },
+            job,
+            checkpoint: job.checkpoint,
+            pixels:
+              (job.hires?.width ?? job.width) * (job.hires?.height ?? job.height) * (job.upscale ? 4 : 1),
+            signature,
+            cost,
+            paid_with: paidWith,
+            max_attempts: deps.maxAttempts,
+          },
+          now(),
+        );
+        await deps.notifier.notify(trx, CHANNEL.taskQueued, id);
+        await deps.notifier.notify(trx, CHANNEL.taskChanged, `${userId}:${id}`);
+        return queued;
+      });
+      return { task_id: task.id, seed, cost: task.cost, paid_with_daily: task.paid_with === 'daily_token' };
+    },
+
+    /** Tasks of one user that are not finished, or finished recently, newest first (monitor snapshot). */
+    async tasksOf(userId: number, sinceMs = 10 * 60_000) {
+      return db
+        .selectFrom('task')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .where((eb) =>
+          eb.or([
+            eb('state', 'not in', [8, 9]),
+            eb('finished_at', '>=', new Date(now().getTime() - sinceMs)),
+          ]),
+        )
+        .orderBy('created_at', 'desc')
+        .limit(50)
+        .execute();
+    },
+  };
+}
+export type TaskService = ReturnType<typeof createTaskService>;

@@ -1,0 +1,87 @@
+import { TASK_STATE } from '@mirage/domain';
+import type { DB } from '../../db/database.ts';
+import type { TaskRow } from '../../db/schema/generation.ts';
+import type { QueueRepository } from './queue-repository.ts';
+
+/** A task as the client sees it (spec §3 Task), with queue position/ETA and the live preview. */
+export interface TaskView {
+  task_id: string;
+  state: number;
+  queued: boolean;
+  completed: boolean;
+  position: number | null;
+  eta_seconds: number | null;
+  step: number;
+  max_step: number;
+  /** JPEG preview while generating, base64. */
+  preview: string | null;
+  image_uuid: string | null;
+  blurhash: string | null;
+  seed: number;
+  cost: number;
+  paid_with_daily: boolean;
+  refunded: boolean;
+  error: string | null;
+  created_at: string;
+  genType: string;
+  settings: Record<string, unknown>;
+}
+
+/** Average time a worker spends per task recently, and how many workers are around, cached briefly. */
+export function createThroughputEstimator(db: DB, queue: QueueRepository, now: () => Date) {
+  let cached: { at: number; perTaskMs: number; workers: number } | null = null;
+  return async () => {
+    const time = now().getTime();
+    if (cached && time - cached.at < 5000) return cached;
+    const { done, busyMs } = await queue.recentThroughput(new Date(time - 10 * 60_000));
+    const active = await db
+      .selectFrom('worker')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('last_seen_at', '>=', new Date(time - 60_000))
+      .executeTakeFirstOrThrow();
+    cached = {
+      at: time,
+      perTaskMs: done > 0 ? busyMs / done : 15_000,
+      workers: Math.max(1, Number(active.n)),
+    };
+    return cached;
+  };
+}
+
+export async function toTaskView(
+  task: TaskRow,
+  extras: {
+    queue: QueueRepository;
+    estimate: ReturnType<typeof createThroughputEstimator>;
+    image?: { uuid: string; blurhash: string } | undefined;
+  },
+): Promise<TaskView> {
+  const queued = task.state === TASK_STATE.Queue;
+  const position = queued ? ((await extras.queue.position(task.id)) ?? null) : null;
+  let eta: number | null = null;
+  if (position !== null) {
+    const { perTaskMs, workers } = await extras.estimate();
+    eta = Math.round((position * perTaskMs) / workers / 1000);
+  }
+  return {
+    task_id: task.id,
+    state: task.state,
+    queued,
+    completed: task.state === TASK_STATE.Done,
+    position,
+    eta_seconds: eta,
+    step: task.progress_step,
+    max_step: task.progress_max,
+    preview: task.preview ? task.preview.toString('base64') : null,
+    image_uuid: extras.image?.uuid ?? null,
+    blurhash: extras.image?.blurhash ?? null,
+    seed: task.job.seed,
+    cost: task.cost,
+    paid_with_daily: task.paid_with === 'daily_token',
+    refunded: task.refunded,
+    error: task.state === TASK_STATE.Fail ? 'generation_failed' : null,
+    created_at: task.created_at.toISOString(),
+    genType: task.type,
+    settings: task.settings,
+  };
+}

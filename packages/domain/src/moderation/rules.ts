@@ -1,0 +1,196 @@
+/**
+ * Moderation rules (spec §3: words in, suggestions out, type Suggestion 1 or Forbidden 0, applying to the
+ * positive, negative or both prompts) and their evaluation (spec §5): forbidden words are listed and
+ * auto-deleted; suggestions are offered (with an "inject all" action) unless a suggested term is already
+ * present. The web shows the result as feedback; the API runs the same function again (invariant 6).
+ *
+ * A rule word is a term (normalise.ts: tolerant of separators, repeats, plurals, leetspeak, accents) or an
+ * age range token `{age:MIN-MAX}` that matches any written age in that range ("25 years old", "25yo",
+ * "twenty-five year old", "25 ans", ...; see ages.ts).
+ *
+ * The child-safety layer (child-safety.ts) is NOT a rule: it cannot be edited or switched off here.
+ */
+import { z } from 'zod';
+import { findAges } from './ages.ts';
+import { findTerms, removeMatches, withoutOverlaps } from './normalise.ts';
+import { ADULT_AGE_RANGE, ADULT_NEGATION_TERMS, SUGGESTION_GROUPS } from './wordlists.ts';
+
+export const MODERATION_RULE_TYPE = { forbidden: 0, suggestion: 1 } as const;
+export type ModerationRuleType = (typeof MODERATION_RULE_TYPE)[keyof typeof MODERATION_RULE_TYPE];
+export const MODERATION_SCOPES = ['positive', 'negative', 'all'] as const;
+export type ModerationScope = (typeof MODERATION_SCOPES)[number];
+export type ModerationField = 'prompt' | 'neg_prompt';
+
+export const moderationRuleSchema = z
+  .object({
+    /** The table's id, or a stable name for the built-in rules (the seed's `lib`). */
+    id: z.union([z.number().int(), z.string().min(1)]),
+    words: z.array(z.string().trim().min(1)).min(1),
+    suggestions: z.array(z.string().trim().min(1)),
+    type: z.union([z.literal(MODERATION_RULE_TYPE.forbidden), z.literal(MODERATION_RULE_TYPE.suggestion)]),
+    applies_to: z.enum(MODERATION_SCOPES),
+  })
+  .refine((rule) => rule.type === MODERATION_RULE_TYPE.forbidden || rule.suggestions.length > 0, {
+    message: 'a suggestion rule needs suggestions',
+    path: ['suggestions'],
+  });
+export type ModerationRule = z.infer<typeof moderationRuleSchema>;
+
+const AGE_TOKEN = /^\{age:(\d{1,3})-(\d{1,3})\}$/;
+
+/** A rule word matching every written age from `min` to `max` years, inclusive. */
+export const ageToken = (min: number, max: number): string => `{age:${min}-${max}}`;
+
+/**
+ * The built-in rules of spec §5, which the API seeds into its rules table (ids are the seed's stable
+ * names). The negative-prompt rules forbid negating adulthood, which steers an image towards minors.
+ */
+export const DEFAULT_RULES: readonly ModerationRule[] = [
+  ...SUGGESTION_GROUPS.map((group) => ({
+    id: group.id,
+    words: [...group.words],
+    suggestions: [...group.suggestions],
+    type: MODERATION_RULE_TYPE.suggestion,
+    applies_to: 'positive' as const,
+  })),
+  {
+    id: 'negative_adult_ages',
+    words: [ageToken(ADULT_AGE_RANGE.min, ADULT_AGE_RANGE.max)],
+    suggestions: [],
+    type: MODERATION_RULE_TYPE.forbidden,
+    applies_to: 'negative',
+  },
+  {
+    id: 'negative_adult_words',
+    words: [...ADULT_NEGATION_TERMS],
+    suggestions: [],
+    type: MODERATION_RULE_TYPE.forbidden,
+    applies_to: 'negative',
+  },
+];
+
+export interface WordMatch {
+  /** The rule's word that matched (a term or an age token). */
+  word: string;
+  /** The text as the user wrote it. */
+  match: string;
+  index: number;
+  length: number;
+}
+
+/** Every occurrence of a rule's words in a text (terms tolerantly, age tokens by range). */
+export function findRuleWords(text: string, words: readonly string[]): WordMatch[] {
+  const terms: string[] = [];
+  const found: WordMatch[] = [];
+  let ages: ReturnType<typeof findAges> | undefined;
+  for (const word of words) {
+    const token = AGE_TOKEN.exec(word.trim());
+    if (!token) {
+      terms.push(word);
+      continue;
+    }
+    const min = Number(token[1]);
+    const max = Number(token[2]);
+    ages ??= findAges(text);
+    for (const age of ages) {
+      if (age.unit === 'year' && age.value >= min && age.value <= max) {
+        found.push({ word, match: age.match, index: age.index, length: age.length });
+      }
+    }
+  }
+  for (const { term, match, index, length } of findTerms(text, terms)) {
+    found.push({ word: term, match, index, length });
+  }
+  return withoutOverlaps(found);
+}
+
+export interface ForbiddenWord extends WordMatch {
+  ruleId: ModerationRule['id'];
+  field: ModerationField;
+}
+
+export interface SuggestionHit {
+  ruleId: ModerationRule['id'];
+  field: ModerationField;
+  /** The rule's words that were found (each once). */
+  words: string[];
+  /** The text that matched, as the user wrote it. */
+  matches: string[];
+  /** The terms to suggest (the "inject all" action adds them all). */
+  suggestions: string[];
+}
+
+export interface ModerationResult {
+  forbidden: ForbiddenWord[];
+  suggestions: SuggestionHit[];
+  /** The positive prompt with its forbidden words auto-deleted (spacing and commas tidied). */
+  cleanedPrompt: string;
+  /** The negative prompt with its forbidden words auto-deleted (spacing and commas tidied). */
+  cleanedNegPrompt: string;
+}
+
+export interface ModerationInput {
+  prompt?: string | null;
+  neg_prompt?: string | null;
+}
+
+const FIELDS: readonly { field: ModerationField; scope: ModerationScope }[] = [
+  { field: 'prompt', scope: 'positive' },
+  { field: 'neg_prompt', scope: 'negative' },
+];
+
+const appliesTo = (rule: ModerationRule, scope: ModerationScope) =>
+  rule.applies_to === 'all' || rule.applies_to === scope;
+
+/**
+ * Applies the rules to both prompts. Forbidden words are reported (in text order, per field) and deleted
+ * from the cleaned prompts; a suggestion rule is reported when one of its words is present and none of
+ * its suggestions is. The prompts themselves are not trimmed beyond the tidying of deleted words.
+ */
+export function moderatePrompt(input: ModerationInput, rules: readonly ModerationRule[]): ModerationResult {
+  const result: ModerationResult = {
+    forbidden: [],
+    suggestions: [],
+    cleanedPrompt: '',
+    cleanedNegPrompt: '',
+  };
+  for (const { field, scope } of FIELDS) {
+    const text = input[field] ?? '';
+    const forbidden: ForbiddenWord[] = [];
+    for (const rule of rules) {
+      if (!appliesTo(rule, scope)) continue;
+      const found = findRuleWords(text, rule.words);
+      if (found.length === 0) continue;
+      if (rule.type === MODERATION_RULE_TYPE.forbidden) {
+        forbidden.push(...found.map((hit) => ({ ruleId: rule.id, field, ...hit })));
+      } else if (findRuleWords(text, rule.suggestions).length === 0) {
+        result.suggestions.push({
+          ruleId: rule.id,
+          field,
+          words: [...new Set(found.map((hit) => hit.word))],
+          matches: found.map((hit) => hit.match),
+          suggestions: [...rule.suggestions],
+        });
+      }
+    }
+    const kept = withoutOverlaps(forbidden);
+    result.forbidden.push(...kept);
+    const cleaned = kept.length > 0 ? removeMatches(text, kept) : text;
+    if (field === 'prompt') result.cleanedPrompt = cleaned;
+    else result.cleanedNegPrompt = cleaned;
+  }
+  return result;
+}
+
+/**
+ * The "inject all" action: appends to the prompt every suggested term it does not already contain,
+ * comma-separated. Returns the prompt unchanged when nothing is missing.
+ */
+export function injectSuggestions(prompt: string, suggestions: readonly string[]): string {
+  const missing = [...new Set(suggestions.map((term) => term.trim()))].filter(
+    (term) => term && findTerms(prompt, [term]).length === 0,
+  );
+  if (missing.length === 0) return prompt;
+  const base = prompt.replace(/[\s,]+$/, '');
+  return base ? `${base}, ${missing.join(', ')}` : missing.join(', ');
+}
