@@ -46,6 +46,7 @@ export default defineConfig({
         },
       },
       integration('api-pglite', 'pglite'),
+      { test: { name: 'system', include: ['e2e/**/*.system.ts'], testTimeout: 90_000, hookTimeout: 60_000 } },
       ...(withPostgres ? [integration('api-postgres', 'postgres')] : []),
       ...(withBrowser
         ? [

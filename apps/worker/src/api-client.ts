@@ -69,7 +69,7 @@ export function createApiClient(options: ApiClientOptions) {
     async complete(jobId: string, png: Buffer, metadata: { seed: number; model: string }) {
       const form = new FormData();
       form.append('metadata', JSON.stringify(metadata));
-      form.append('image', new Blob([png], { type: 'image/png' }), `${jobId}.png`);
+      form.append('image', new Blob([new Uint8Array(png)], { type: 'image/png' }), `${jobId}.png`);
       return call<{ image_uuid: string | null; duplicate: boolean }>(`/api/worker/jobs/${jobId}/complete`, {
         method: 'POST',
         headers: auth,

@@ -18,6 +18,8 @@ export const workerConfigSchema = z.object({
     .int()
     .positive()
     .default(4096 * 4096),
+  /** Pause between two steps of the preview renderer, ms (demos and tests of slow jobs). */
+  PREVIEW_STEP_DELAY_MS: z.coerce.number().int().min(0).max(10_000).default(4),
   /** Seconds the agent lets a running job finish when asked to stop. */
   GRACEFUL_SECONDS: z.coerce.number().int().min(0).default(60),
 });

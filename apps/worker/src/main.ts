@@ -11,7 +11,7 @@ export function createEngine(config: WorkerConfig, log: AgentLog): Engine {
   const note = (message: string) => log.info(message);
   switch (config.ENGINE) {
     case 'preview':
-      return new PreviewEngine({ maxPixels: config.MAX_PIXELS });
+      return new PreviewEngine({ maxPixels: config.MAX_PIXELS, stepDelayMs: config.PREVIEW_STEP_DELAY_MS });
     case 'comfyui':
       return new ComfyUIEngine({ baseUrl: config.ENGINE_URL!, maxPixels: config.MAX_PIXELS, log: note });
     case 'a1111':

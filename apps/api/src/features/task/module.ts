@@ -5,6 +5,7 @@ import type { DB } from '../../db/database.ts';
 import type { Notifier } from '../../events/notifier.ts';
 import { createFileObjectStore, type ObjectStore } from '../../storage/object-store.ts';
 import { createImageRepository } from '../image/repository.ts';
+import { registerImageFileRoutes } from '../image/routes.ts';
 import { createWorkerDispatcher } from '../worker/dispatcher.ts';
 import { createWorkerRepository } from '../worker/repository.ts';
 import { registerWorkerRoutes } from '../worker/routes.ts';
@@ -79,6 +80,7 @@ export async function registerGeneration(app: FastifyInstance, deps: GenerationM
   });
   const estimate = createThroughputEstimator(db, queue, now);
   registerTaskRoutes(app, { tasks, sessions: deps.sessions, notifier, queue, images, estimate });
+  registerImageFileRoutes(app, { images, store, sessions: deps.sessions });
 
   await registerWorkerRoutes(app, {
     auth: workerAuth,
