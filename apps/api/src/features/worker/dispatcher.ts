@@ -26,6 +26,8 @@ const RECHECK_MS = 1000;
  */
 export function createWorkerDispatcher(deps: DispatcherDeps) {
   const waiters = new Set<() => void>();
+  // last_seen_at is for the operator view: once every 15 s per worker is enough, not a write per lease.
+  const lastTouch = new Map<number, number>();
   deps.notifier.subscribe(CHANNEL.taskQueued, () => {
     for (const wake of [...waiters]) wake();
   });
