@@ -282,3 +282,28 @@ describe('POST /api/tasks/txt2img', () => {
     );
   });
 });
+
+describe('energy sweep at 00:00 UTC', () => {
+  it('resets premium energy to the plan value once per UTC day, and turns a lapsed Pro account Free', async () => {
+    const yesterday = new Date(Date.now() - 86_400_000);
+    const basic = await signedIn({ plan: 1, daily_token: 12, energy_reset_at: yesterday });
+    const lapsed = await signedIn({
+      plan: 2,
+      daily_token: 900,
+      pro_expire: new Date(Date.now() - 1000),
+      energy_reset_at: yesterday,
+    });
+    await t.app.generation.sweepEnergy();
+    expect(await user(basic.id)).toMatchObject({ daily_token: 350, plan: 1 });
+    expect(await user(lapsed.id)).toMatchObject({ daily_token: 0, plan: 0 });
+    await t.app.generation.sweepEnergy();
+    expect(await user(basic.id)).toMatchObject({ daily_token: 350 });
+    const resets = await t.database.db
+      .selectFrom('ledger_entry')
+      .select('delta')
+      .where('user_id', '=', basic.id)
+      .where('reason', '=', 'energy_reset')
+      .execute();
+    expect(resets).toEqual([{ delta: 338 }]);
+  });
+});

@@ -60,7 +60,10 @@ export async function processImage(
     options.watermark ? pixels().png({ compressionLevel: 4 }).toBuffer() : Promise.resolve(input),
     // effort 2: the full-size WebP is for viewing; it saves ~40 % of the encode for ~3 % more bytes.
     pixels().webp({ quality: 85, effort: 2 }).toBuffer(),
-    pixels().resize({ width: Math.min(THUMBNAIL_WIDTH, width) }).webp({ quality: 80 }).toBuffer(),
+    pixels()
+      .resize({ width: Math.min(THUMBNAIL_WIDTH, width) })
+      .webp({ quality: 80 })
+      .toBuffer(),
     pixels().resize({ width: BLURHASH_WIDTH }).ensureAlpha().raw().toBuffer({ resolveWithObject: true }),
   ]);
   // 4 components across, and as many down as keeps them roughly square (3..9, blurhash's range).

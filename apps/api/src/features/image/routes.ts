@@ -14,25 +14,35 @@ const FILE_PATTERN = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]
  * Image files (spec §7 assets: {uuid}.png, {uuid}.webp, {uuid}-min.webp). A private image is served to
  * its owner only; anyone else gets the same 404 as for an image that does not exist (invariant 4).
  */
-export function registerImageFileRoutes(fastify: FastifyInstance, deps: { images: ImageRepository; store: ObjectStore; sessions: SessionService }) {
+export function registerImageFileRoutes(
+  fastify: FastifyInstance,
+  deps: { images: ImageRepository; store: ObjectStore; sessions: SessionService },
+) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  app.get('/images/:file', { schema: { params: z.object({ file: z.string().max(60) }), hide: true } }, async (request, reply) => {
-    const match = FILE_PATTERN.exec(request.params.file);
-    if (!match) throw new AppError('image_not_found');
-    const [, uuid, thumbnail, extension] = match;
-    if (thumbnail && extension === 'png') throw new AppError('image_not_found');
-    const image = await deps.images.findByUuid(uuid!);
-    if (!image) throw new AppError('image_not_found');
-    if (image.is_private) {
-      const viewer = await deps.sessions.resolve(sessionToken(request)).catch(() => null);
-      if (viewer !== image.user_id) throw new AppError('image_not_found');
-    }
-    const keys = imageKeys(image.uuid);
-    const key = extension === 'png' ? keys.png : thumbnail ? keys.thumbnail : keys.webp;
-    const body = await deps.store.get(key);
-    if (!body) throw new AppError('image_not_found');
-    reply.header('content-type', extension === 'png' ? 'image/png' : 'image/webp');
-    reply.header('cache-control', image.is_private ? 'private, no-store' : 'public, max-age=31536000, immutable');
-    return reply.send(body);
-  });
+  app.get(
+    '/images/:file',
+    { schema: { params: z.object({ file: z.string().max(60) }), hide: true } },
+    async (request, reply) => {
+      const match = FILE_PATTERN.exec(request.params.file);
+      if (!match) throw new AppError('image_not_found');
+      const [, uuid, thumbnail, extension] = match;
+      if (thumbnail && extension === 'png') throw new AppError('image_not_found');
+      const image = await deps.images.findByUuid(uuid!);
+      if (!image) throw new AppError('image_not_found');
+      if (image.is_private) {
+        const viewer = await deps.sessions.resolve(sessionToken(request)).catch(() => null);
+        if (viewer !== image.user_id) throw new AppError('image_not_found');
+      }
+      const keys = imageKeys(image.uuid);
+      const key = extension === 'png' ? keys.png : thumbnail ? keys.thumbnail : keys.webp;
+      const body = await deps.store.get(key);
+      if (!body) throw new AppError('image_not_found');
+      reply.header('content-type', extension === 'png' ? 'image/png' : 'image/webp');
+      reply.header(
+        'cache-control',
+        image.is_private ? 'private, no-store' : 'public, max-age=31536000, immutable',
+      );
+      return reply.send(body);
+    },
+  );
 }

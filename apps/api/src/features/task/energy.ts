@@ -1,5 +1,5 @@
 import { energyAfterRollover, startOfUtcDay } from '@mirage/domain';
-import type { Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { UserRow } from '../../db/schema.ts';
 import { applyMovement } from '../ledger/repository.ts';
@@ -38,4 +38,32 @@ export async function applyEnergyRollover(
     .where('id', '=', user.id)
     .returningAll()
     .executeTakeFirstOrThrow();
+}
+
+/**
+ * The scheduled half of the rollover (the lazy half runs before each debit): premium or recently premium
+ * accounts not yet reset today get their reset, so balances shown at 00:00 UTC are right without a
+ * generation. Bounded per run; the next run continues.
+ */
+export async function sweepEnergyRollover(db: Kysely<Database>, now: Date, limit = 500): Promise<number> {
+  const today = startOfUtcDay(now);
+  const due = await db
+    .selectFrom('app_user')
+    .select('id')
+    .where((eb) => eb.or([eb('plan', '>', 0), eb('pro_expire', 'is not', null)]))
+    .where((eb) => eb.or([eb('energy_reset_at', 'is', null), eb('energy_reset_at', '<', today)]))
+    .limit(limit)
+    .execute();
+  for (const { id } of due) {
+    await db.transaction().execute(async (trx) => {
+      const user = await trx
+        .selectFrom('app_user')
+        .selectAll()
+        .where('id', '=', id)
+        .forUpdate()
+        .executeTakeFirst();
+      if (user) await applyEnergyRollover(trx, user, now);
+    });
+  }
+  return due.length;
 }

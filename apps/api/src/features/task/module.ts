@@ -10,6 +10,7 @@ import { createWorkerDispatcher } from '../worker/dispatcher.ts';
 import { createWorkerRepository } from '../worker/repository.ts';
 import { registerWorkerRoutes } from '../worker/routes.ts';
 import { createWorkerAuth } from '../worker/service.ts';
+import { sweepEnergyRollover } from './energy.ts';
 import { createTaskLifecycle } from './lifecycle.ts';
 import { createQueueRepository } from './queue-repository.ts';
 import { registerTaskRoutes } from './routes.ts';
@@ -91,12 +92,30 @@ export async function registerGeneration(app: FastifyInstance, deps: GenerationM
     publicUrl: config.PUBLIC_URL,
   });
 
+  let lastEnergySweep = 0;
   const reaper = setInterval(() => {
     lifecycle.reapExpiredLeases().catch((error: unknown) => app.log.warn({ err: error }, 'reaper failed'));
+    // Energy resets at 00:00 UTC: sweeping once a minute makes balances right within a minute of it.
+    if (Date.now() - lastEnergySweep >= 60_000) {
+      lastEnergySweep = Date.now();
+      sweepEnergyRollover(db, now()).catch((error: unknown) =>
+        app.log.warn({ err: error }, 'energy sweep failed'),
+      );
+    }
   }, REAPER_INTERVAL_MS);
   reaper.unref();
   app.addHook('onClose', () => clearInterval(reaper));
 
-  return { store, queue, workers, images, workerAuth, lifecycle, dispatcher, tasks };
+  return {
+    store,
+    queue,
+    workers,
+    images,
+    workerAuth,
+    lifecycle,
+    dispatcher,
+    tasks,
+    sweepEnergy: () => sweepEnergyRollover(db, now()),
+  };
 }
 export type GenerationModule = Awaited<ReturnType<typeof registerGeneration>>;
