@@ -8,7 +8,16 @@ import type en from '../locales/en/index.ts';
 
 export { LANGUAGES, type Language };
 
-export const NAMESPACES = ['common', 'account', 'settings', 'error', 'landing', 'pages'] as const;
+export const NAMESPACES = [
+  'common',
+  'account',
+  'settings',
+  'error',
+  'landing',
+  'pages',
+  'generator',
+  'catalogue',
+] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
 /** The resources of one language: namespace -> nested keys. English is the reference shape. */

@@ -47,11 +47,14 @@ export function createWorkerDispatcher(deps: DispatcherDeps) {
       request: LeaseRequest,
       connection?: IncomingMessage,
     ): Promise<TaskRow | undefined> {
-      await deps.workers.touch(worker.id, {
-        engine: request.engine,
-        capabilities: { ...request.models, max_pixels: request.max_pixels, job_types: request.job_types },
-        at: deps.now(),
-      });
+      if (Date.now() - (lastTouch.get(worker.id) ?? 0) > 15_000) {
+        lastTouch.set(worker.id, Date.now());
+        await deps.workers.touch(worker.id, {
+          engine: request.engine,
+          capabilities: { ...request.models, max_pixels: request.max_pixels, job_types: request.job_types },
+          at: deps.now(),
+        });
+      }
       const deadline = Date.now() + (request.wait_seconds ?? 0) * 1000;
       let closed = false;
       connection?.once('close', () => (closed = true));

@@ -4,7 +4,7 @@ import { Link, NavLink } from 'react-router';
 import { openModal } from '../../features/modal/modal.ts';
 import { useSession } from '../../features/session/useSession.ts';
 import { ButtonLink } from '../../ui/Button.tsx';
-import { MenuIcon, ShopIcon, TicketIcon } from '../../ui/icons.tsx';
+import { BoltIcon, MenuIcon, ShopIcon, TicketIcon } from '../../ui/icons.tsx';
 import { Logo } from '../../ui/Logo.tsx';
 import { AvatarMenu } from './AvatarMenu.tsx';
 import { useHideOnScroll, usePrefersReducedMotion } from './hooks.ts';
@@ -45,11 +45,22 @@ export function TopMenu() {
               <Link
                 to="/tickets"
                 className={styles.tickets}
-                aria-label={t('menu.tickets', { count: tickets })}
+                aria-label={
+                  user?.is_premium
+                    ? `${t('menu.tickets', { count: tickets })}, ${t('menu.energy', { count: user.daily_token })}`
+                    : t('menu.tickets', { count: tickets })
+                }
                 data-testid="ticket-count"
               >
                 <TicketIcon size={18} />
                 <span aria-hidden="true">{user ? formatCompactCount(tickets) : '–'}</span>
+                {user?.is_premium && (
+                  // Spec §2: premium users also see their daily energy.
+                  <span className={styles.energy} data-testid="energy-count">
+                    <BoltIcon size={16} />
+                    <span aria-hidden="true">{formatCompactCount(user.daily_token)}</span>
+                  </span>
+                )}
               </Link>
               <AvatarMenu user={user} />
             </>
