@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../apps/api/src/app.ts';
 import { loadConfig } from '../apps/api/src/config.ts';
@@ -223,6 +224,75 @@ describe('generation end to end', () => {
     } finally {
       doomed.kill('SIGKILL');
       await rescuer?.stop();
+    }
+  });
+
+  it('upscales a finished image once, ×2, for 1 ticket; a second upscale is refused', async () => {
+    const { cookie, id } = await signUp('systemthree');
+    const token = await app.generation.workerAuth.issueToken('upscale-agent');
+    const agent = createAgent({
+      api: createApiClient({ baseUrl: base, token }),
+      engine: new PreviewEngine({ stepDelayMs: 1 }),
+      log: quietLog,
+      leaseWaitSeconds: 2,
+    });
+    void agent.start();
+    try {
+      const { task_id: taskId } = await create(cookie, 13);
+      const done = await until(
+        () =>
+          database.db
+            .selectFrom('task')
+            .select(['state', 'image_id'])
+            .where('id', '=', taskId)
+            .executeTakeFirstOrThrow(),
+        (task) => task.state === 9,
+      );
+      const image = await database.db
+        .selectFrom('image')
+        .selectAll()
+        .where('id', '=', done.image_id!)
+        .executeTakeFirstOrThrow();
+      const upscale = (uuid: string) =>
+        fetch(`${base}/api/tasks/${uuid}/upscale`, {
+          method: 'POST',
+          headers: { cookie, 'content-type': 'application/json' },
+          body: '{}',
+        });
+      const accepted = await upscale(image.uuid);
+      expect(accepted.status).toBe(200);
+      const { task_id: upscaleId, cost } = (await accepted.json()) as { task_id: string; cost: number };
+      expect(cost).toBe(1);
+      const again = await upscale(image.uuid);
+      expect(((await again.json()) as { detail: { code: string } }).detail.code).toBe('already_upscaled');
+      await until(
+        () =>
+          database.db
+            .selectFrom('task')
+            .select('state')
+            .where('id', '=', upscaleId)
+            .executeTakeFirstOrThrow(),
+        (task) => task.state === 9,
+      );
+      const file = await fetch(`${base}/images/${image.uuid}-upscaled.png`);
+      expect(file.status).toBe(200);
+      const size = (await sharp(Buffer.from(await file.arrayBuffer())).metadata()) as {
+        width: number;
+        height: number;
+      };
+      expect(size).toMatchObject({ width: image.width * 2, height: image.height * 2 });
+      const after = await upscale(image.uuid);
+      expect(((await after.json()) as { detail: { code: string } }).detail.code).toBe('already_upscaled');
+      expect(await balance(id)).toBe(20 - 2 - 1);
+      const foreign = await signUp('systemfour');
+      const stranger = await fetch(`${base}/api/tasks/${image.uuid}/upscale`, {
+        method: 'POST',
+        headers: { cookie: foreign.cookie, 'content-type': 'application/json' },
+        body: '{}',
+      });
+      expect(((await stranger.json()) as { detail: { code: string } }).detail.code).toBe('image_not_found');
+    } finally {
+      await agent.stop();
     }
   });
 });

@@ -41,12 +41,13 @@ export function createAgent(options: AgentOptions) {
 
   const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-  async function retrying<T>(what: string, action: () => Promise<T>): Promise<T> {
-    for (let wait = backoff.minMs; ; wait = Math.min(wait * 2, backoff.maxMs)) {
+  /** Retries network failures with backoff; `attempts` bounds it (results are retried until delivered). */
+  async function retrying<T>(what: string, action: () => Promise<T>, attempts = Infinity): Promise<T> {
+    for (let wait = backoff.minMs, attempt = 1; ; wait = Math.min(wait * 2, backoff.maxMs), attempt++) {
       try {
         return await action();
       } catch (error) {
-        if (error instanceof ApiAnswerError) throw error;
+        if (error instanceof ApiAnswerError || attempt >= attempts) throw error;
         log.warn(`${what} failed; retrying`, { error: String(error), retryInMs: wait });
         await sleep(wait);
       }
@@ -80,7 +81,7 @@ export function createAgent(options: AgentOptions) {
     };
     try {
       const sourceImage = job.source_image_url
-        ? await retrying('download source', () => api.download(job.source_image_url!))
+        ? await retrying('download source', () => api.download(job.source_image_url!), 5)
         : undefined;
       const result = await engine.run(job, { onProgress, signal, ...(sourceImage ? { sourceImage } : {}) });
       await pending;

@@ -83,7 +83,10 @@ export function createApiClient(options: ApiClientOptions) {
     },
 
     async download(url: string): Promise<Buffer> {
-      const response = await fetch(url, { headers: auth, signal: AbortSignal.timeout(timeoutMs) });
+      const response = await fetch(new URL(url, `${base}/`), {
+        headers: auth,
+        signal: AbortSignal.timeout(timeoutMs),
+      });
       if (!response.ok) throw new ApiAnswerError(response.status, undefined);
       return Buffer.from(await response.arrayBuffer());
     },

@@ -51,7 +51,8 @@ export interface WorkerJob {
   face_restore: boolean;
   /** Informational: the API composites the watermark itself after `complete`. */
   watermark: boolean;
-  /** For upscale-only and img2img jobs: where the worker downloads the source PNG (authenticated). */
+  /** For upscale-only and img2img jobs: where the worker downloads the source PNG (authenticated), a
+   * path relative to the API base the worker uses. */
   source_image_url: string | null;
   /** ISO time the lease ends unless progress extends it. */
   lease_expires_at: string;

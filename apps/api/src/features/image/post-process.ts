@@ -11,6 +11,11 @@ export function imageKeys(uuid: string) {
   };
 }
 
+/** The ×2 version of an image (spec §7 assets: {uuid}-upscaled.png and {uuid}-upscaled.webp). */
+export function upscaledKeys(uuid: string) {
+  return { png: `images/${uuid}-upscaled.png`, webp: `images/${uuid}-upscaled.webp` };
+}
+
 export const THUMBNAIL_WIDTH = 512;
 const BLURHASH_WIDTH = 32;
 
@@ -40,7 +45,7 @@ function watermarkSvg(width: number, height: number): Buffer {
  */
 export async function processImage(
   input: Buffer,
-  options: { uuid: string; watermark: boolean; store: ObjectStore },
+  options: { uuid: string; watermark: boolean; store: ObjectStore; variant?: 'original' | 'upscaled' },
 ): Promise<ProcessedImage> {
   let meta: Metadata;
   try {
@@ -75,6 +80,15 @@ export async function processImage(
     4,
     componentsY,
   );
+  if (options.variant === 'upscaled') {
+    // The thumbnail and blurhash stay those of the original; only the full-size files gain a ×2 version.
+    const keys = upscaledKeys(options.uuid);
+    await Promise.all([
+      options.store.put(keys.png, png, 'image/png'),
+      options.store.put(keys.webp, webp, 'image/webp'),
+    ]);
+    return { width, height, blurhash };
+  }
   const keys = imageKeys(options.uuid);
   await Promise.all([
     options.store.put(keys.png, png, 'image/png'),

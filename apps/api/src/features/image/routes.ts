@@ -5,10 +5,11 @@ import { AppError } from '../../http/errors.ts';
 import { sessionToken } from '../../http/session-cookies.ts';
 import type { ObjectStore } from '../../storage/object-store.ts';
 import type { SessionService } from '../session/service.ts';
-import { imageKeys } from './post-process.ts';
+import { imageKeys, upscaledKeys } from './post-process.ts';
 import type { ImageRepository } from './repository.ts';
 
-const FILE_PATTERN = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(-min)?\.(webp|png)$/;
+const FILE_PATTERN =
+  /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(-min|-upscaled)?\.(webp|png)$/;
 
 /**
  * Image files (spec §7 assets: {uuid}.png, {uuid}.webp, {uuid}-min.webp). A private image is served to
@@ -25,16 +26,18 @@ export function registerImageFileRoutes(
     async (request, reply) => {
       const match = FILE_PATTERN.exec(request.params.file);
       if (!match) throw new AppError('image_not_found');
-      const [, uuid, thumbnail, extension] = match;
-      if (thumbnail && extension === 'png') throw new AppError('image_not_found');
+      const [, uuid, suffix, extension] = match;
+      if (suffix === '-min' && extension === 'png') throw new AppError('image_not_found');
       const image = await deps.images.findByUuid(uuid!);
       if (!image) throw new AppError('image_not_found');
       if (image.is_private) {
         const viewer = await deps.sessions.resolve(sessionToken(request)).catch(() => null);
         if (viewer !== image.user_id) throw new AppError('image_not_found');
       }
-      const keys = imageKeys(image.uuid);
-      const key = extension === 'png' ? keys.png : thumbnail ? keys.thumbnail : keys.webp;
+      if (suffix === '-upscaled' && !image.upscaled) throw new AppError('image_not_found');
+      const keys =
+        suffix === '-upscaled' ? { ...upscaledKeys(image.uuid), thumbnail: '' } : imageKeys(image.uuid);
+      const key = extension === 'png' ? keys.png : suffix === '-min' ? keys.thumbnail : keys.webp;
       const body = await deps.store.get(key);
       if (!body) throw new AppError('image_not_found');
       reply.header('content-type', extension === 'png' ? 'image/png' : 'image/webp');

@@ -78,7 +78,53 @@ export function createTaskLifecycle(deps: LifecycleDeps) {
     return task;
   }
 
+  /** An upscale adds the ×2 files to the source image and marks it upscaled (once). */
+  async function completeUpscale(task: TaskRow, worker: WorkerRow, png: Buffer) {
+    const source = task.source_image_id ? await deps.images.findById(task.source_image_id) : undefined;
+    if (!source) throw new AppError('image_not_found');
+    try {
+      await processImage(png, {
+        uuid: source.uuid,
+        watermark: source.watermarked,
+        store: deps.store,
+        variant: 'upscaled',
+      });
+    } catch (error) {
+      if (error instanceof InvalidImageError)
+        throw new AppError('validation_error', { reason: error.message });
+      throw error;
+    }
+    const stored = await db.transaction().execute(async (trx) => {
+      const locked = await queue.lockTask(trx, task.id);
+      if (!locked || TERMINAL.has(locked.state) || locked.worker_id !== worker.id) return false;
+      await trx.updateTable('image').set({ upscaled: true }).where('id', '=', source.id).execute();
+      await queue.markDone(trx, locked.id, source.id, now());
+      const busy = locked.started_at ? now().getTime() - locked.started_at.getTime() : 0;
+      await deps.workers.countJob(trx, worker.id, 'done', busy);
+      await changed(trx, locked);
+      return true;
+    });
+    if (!stored) {
+      const again = await loadTask(task.id);
+      if (again.state === TASK_STATE_DB.done) return { image_uuid: source.uuid, duplicate: true };
+      throw new AppError('task_lease_lost');
+    }
+    return { image_uuid: source.uuid, duplicate: false };
+  }
+
   return {
+    /** The source PNG of an upscale (or img2img) job, for the worker that holds its lease only. */
+    async sourceImage(taskId: string, worker: WorkerRow): Promise<Buffer> {
+      const task = await loadTask(taskId);
+      if (task.worker_id !== worker.id || task.lease_expires_at === null || !task.source_image_id) {
+        throw new AppError('task_lease_lost');
+      }
+      const image = await deps.images.findById(task.source_image_id);
+      const png = image ? await deps.store.get(imageKeys(image.uuid).png) : null;
+      if (!png) throw new AppError('image_not_found');
+      return png;
+    },
+
     async progress(
       taskId: string,
       worker: WorkerRow,
@@ -103,6 +149,7 @@ export function createTaskLifecycle(deps: LifecycleDeps) {
       if (TERMINAL.has(task.state) || task.worker_id !== worker.id || task.lease_expires_at === null) {
         throw new AppError('task_lease_lost');
       }
+      if (task.type === 'upscale') return completeUpscale(task, worker, png);
       const uuid = randomUUID();
       let processed;
       try {

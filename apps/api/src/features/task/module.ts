@@ -89,7 +89,6 @@ export async function registerGeneration(app: FastifyInstance, deps: GenerationM
     dispatcher,
     lifecycle,
     operatorToken: config.OPERATOR_TOKEN,
-    publicUrl: config.PUBLIC_URL,
   });
 
   let lastEnergySweep = 0;

@@ -62,8 +62,13 @@ export function createQueueRepository(db: DB) {
           .where('state', '=', 0)
           .where('type', 'in', filter.jobTypes)
           .where('pixels', '<=', filter.maxPixels);
-        if (filter.checkpoints.length > 0)
-          candidates = candidates.where('checkpoint', 'in', filter.checkpoints);
+        // An empty checkpoint (upscale jobs) needs no model of the worker's list.
+        const checkpoints = filter.checkpoints;
+        if (checkpoints.length > 0) {
+          candidates = candidates.where((eb) =>
+            eb.or([eb('checkpoint', '=', ''), eb('checkpoint', 'in', checkpoints)]),
+          );
+        }
         const next = await candidates
           .orderBy('queue_key')
           .limit(1)

@@ -1,6 +1,7 @@
 import { fastLaneQuery, txt2imgBody } from '@mirage/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { CHANNEL, type Notifier } from '../../events/notifier.ts';
 import { sessionToken } from '../../http/session-cookies.ts';
 import type { ImageRepository } from '../image/repository.ts';
@@ -43,6 +44,20 @@ export function registerTaskRoutes(fastify: FastifyInstance, deps: TaskRouteDeps
     async (request) => {
       const userId = await deps.sessions.resolve(sessionToken(request));
       return deps.tasks.createTxt2img(userId, request.body, request.query.fastlane);
+    },
+  );
+
+  app.post(
+    '/api/tasks/:uuid/upscale',
+    {
+      schema: {
+        params: z.object({ uuid: z.uuid({ error: 'image_not_found' }) }),
+        querystring: fastLaneQuery,
+      },
+    },
+    async (request) => {
+      const userId = await deps.sessions.resolve(sessionToken(request));
+      return deps.tasks.createUpscale(userId, request.params.uuid, request.query.fastlane);
     },
   );
 

@@ -8,6 +8,7 @@ import {
   moderatePrompt,
   randomSeed,
   settingsFromTxt2img,
+  standaloneUpscaleCost,
   taskSignature,
   validateSettings,
   type GraphicStyleRule,
@@ -185,6 +186,89 @@ export function createTaskService(deps: TaskServiceDeps) {
         return queued;
       });
       return { task_id: task.id, seed, cost: task.cost, paid_with_daily: task.paid_with === 'daily_token' };
+    },
+
+    /** POST /api/tasks/{uuid}/upscale: the user's own image, once (already_upscaled), priced per §9. */
+    async createUpscale(userId: number, imageUuid: string, fastLane: boolean) {
+      const image = await deps.images.findByUuid(imageUuid);
+      if (!image || image.user_id !== userId) throw new AppError('image_not_found');
+      if (image.upscaled) throw new AppError('already_upscaled');
+      const cost = standaloneUpscaleCost(fastLane);
+      const id = randomUUID();
+      const job = {
+        id,
+        type: 'upscale' as const,
+        seed: image.seed,
+        prompt: image.prompt,
+        negative_prompt: image.neg_prompt,
+        checkpoint: '',
+        loras: [],
+        width: image.width,
+        height: image.height,
+        hires: null,
+        steps: 1,
+        cfg: 0,
+        sampler: '',
+        scheduler: '',
+        upscale: { factor: 2 as const, model: deps.upscaleModel },
+        face_restore: false,
+        watermark: image.watermarked,
+        source_image_url: null,
+      };
+      const task = await db.transaction().execute(async (trx) => {
+        const locked = await trx
+          .selectFrom('app_user')
+          .selectAll()
+          .where('id', '=', userId)
+          .forUpdate()
+          .executeTakeFirstOrThrow();
+        const pending = await trx
+          .selectFrom('task')
+          .select('id')
+          .where('source_image_id', '=', image.id)
+          .where('type', '=', 'upscale')
+          .where('state', 'not in', [8, 9])
+          .executeTakeFirst();
+        if (pending) throw new AppError('already_upscaled');
+        const current = await applyEnergyRollover(trx, locked, now());
+        const choice = chooseBalance(current, cost, now());
+        if (choice.balance === null) throw new AppError(choice.code);
+        await applyMovement(trx, {
+          userId,
+          balance: choice.balance,
+          delta: -cost,
+          reason: 'task_debit',
+          idempotencyKey: `debit:${id}`,
+        });
+        const queued = await deps.queue.enqueue(
+          trx,
+          {
+            id,
+            user_id: userId,
+            type: 'upscale',
+            lane: fastLane ? 'fast' : 'normal',
+            settings: {
+              upscale_only: true,
+              image_uuid: image.uuid,
+              format: image.format,
+              quality: image.quality,
+            },
+            job,
+            checkpoint: '',
+            pixels: image.width * image.height * 4,
+            signature: null,
+            cost,
+            paid_with: choice.balance,
+            source_image_id: image.id,
+            max_attempts: deps.maxAttempts,
+          },
+          now(),
+        );
+        await deps.notifier.notify(trx, CHANNEL.taskQueued, id);
+        await deps.notifier.notify(trx, CHANNEL.taskChanged, `${userId}:${id}`);
+        return queued;
+      });
+      return { task_id: task.id, cost, paid_with_daily: task.paid_with === 'daily_token' };
     },
 
     /** Tasks of one user that are not finished, or finished recently, newest first (monitor snapshot). */

@@ -16,7 +16,6 @@ export interface WorkerRouteDeps {
   dispatcher: WorkerDispatcher;
   lifecycle: TaskLifecycle;
   operatorToken: string | undefined;
-  publicUrl: string;
 }
 
 const leaseBody = z.object({
@@ -53,12 +52,13 @@ function parseJson(text: string): unknown {
 }
 
 /** Turns a leased task row into the fully resolved job a worker runs. */
-export function toWorkerJob(task: TaskRow, publicUrl: string): WorkerJob {
+export function toWorkerJob(task: TaskRow): WorkerJob {
   return {
     ...task.job,
     attempt: task.attempts,
     lease_expires_at: task.lease_expires_at?.toISOString() ?? '',
-    source_image_url: task.source_image_id ? `${publicUrl}/api/worker/jobs/${task.id}/source` : null,
+    // Relative to the API base the worker talks to (the public address may not be reachable from it).
+    source_image_url: task.source_image_id ? `/api/worker/jobs/${task.id}/source` : null,
   };
 }
 
@@ -71,7 +71,7 @@ export async function registerWorkerRoutes(fastify: FastifyInstance, deps: Worke
     app.post('/api/worker/lease', { schema: { body: leaseBody } }, async (request) => {
       const worker = await deps.auth.authenticate(request.headers.authorization);
       const task = await deps.dispatcher.lease(worker, request.body, request.raw);
-      return { job: task ? toWorkerJob(task, deps.publicUrl) : null };
+      return { job: task ? toWorkerJob(task) : null };
     });
 
     app.post(
@@ -110,6 +110,17 @@ export async function registerWorkerRoutes(fastify: FastifyInstance, deps: Worke
       async (request) => {
         const worker = await deps.auth.authenticate(request.headers.authorization);
         return deps.lifecycle.fail(request.params.id, worker, request.body.retryable, request.body.message);
+      },
+    );
+
+    app.get(
+      '/api/worker/jobs/:id/source',
+      { schema: { params: taskParams, hide: true } },
+      async (request, reply) => {
+        const worker = await deps.auth.authenticate(request.headers.authorization);
+        const png = await deps.lifecycle.sourceImage(request.params.id, worker);
+        reply.header('content-type', 'image/png');
+        return reply.send(png);
       },
     );
 
