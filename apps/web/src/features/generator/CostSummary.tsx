@@ -1,0 +1,49 @@
+import { costBreakdown } from '@mirage/domain';
+import { useTranslation } from 'react-i18next';
+import { BoltIcon, TicketIcon } from '../../ui/icons.tsx';
+import { payingBalance } from './createFlow.ts';
+import { useGenerator } from './GeneratorContext.ts';
+import styles from './CreateBar.module.css';
+
+/** Spec §9: the live cost lines and total, and which balance pays (energy first for premium, §4). */
+export function CostSummary() {
+  const { t } = useTranslation('generator');
+  const { settings, plan, user } = useGenerator();
+  const breakdown = costBreakdown(settings, plan);
+  const count = settings.multiGeneration;
+  const total = breakdown.total * count;
+  const balance = user ? payingBalance(user, breakdown.total) : null;
+  const lines = breakdown.lines.filter((line) => line.cost > 0);
+
+  return (
+    <div className={styles.cost} aria-label={t('cost.title')} role="group">
+      <div className={styles.costTotal}>
+        {balance === 'daily_token' ? <BoltIcon size={18} /> : <TicketIcon size={18} />}
+        <span className={styles.costNumber} data-testid="cost-total">
+          {total}
+        </span>
+        <span className={styles.costUnit}>
+          {balance === 'daily_token' ? t('cost.unit_energy') : t('cost.unit_tickets', { count: total })}
+        </span>
+      </div>
+      <ul className={styles.costLines} data-testid="cost-lines">
+        {breakdown.eco && <li>{t('cost.eco')}</li>}
+        {lines.map((line) => (
+          <li key={line.item}>
+            {t(`cost.${line.item}`)} <span className={styles.costValue}>{line.cost}</span>
+          </li>
+        ))}
+        {count > 1 && <li>{t('cost.times', { count })}</li>}
+      </ul>
+      <p className={styles.costPayer}>
+        {!user
+          ? t('cost.guest')
+          : balance === 'daily_token'
+            ? t('cost.pays_energy', { count: user.daily_token })
+            : balance === 'generation_token'
+              ? t('cost.pays_tickets', { count: user.generation_token })
+              : t('cost.pays_none')}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,146 @@
+import { capabilitiesFor } from '@mirage/domain';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Alert } from '../../ui/Alert.tsx';
+import { Button } from '../../ui/Button.tsx';
+import { notify } from '../../ui/notice.ts';
+import { PageSpinner } from '../../ui/Spinner.tsx';
+import { ME_QUERY_KEY } from '../session/session.ts';
+import { useSession } from '../session/useSession.ts';
+import type { GraphicStyle } from './api.ts';
+import { incompatibleBoosters, indexModifiers } from './boosters.ts';
+import { planOf } from './createFlow.ts';
+import { GeneratorContext, type GeneratorContextValue, type GeneratorModal } from './GeneratorContext.ts';
+import { useModerationRules, useModifiers, useStyles } from './queries.ts';
+import { createTaskStore, type TaskEnd } from './taskStore.ts';
+import { FAILED_TASK_CLEANUP_MS, GENERATION_ERROR_NOTICE_MS, GENERATOR_NOTICE_MS } from './timing.ts';
+import { useGeneratorSettings } from './useGeneratorSettings.ts';
+import { useTaskMonitor } from './useTaskMonitor.ts';
+import styles from './Generator.module.css';
+
+export const STYLE_PICKER_ID = 'generator-styles';
+
+/** Loads the catalogue, holds the generator's state and the task stream, and shares them with the panels. */
+export function GeneratorProvider({ children }: { children: ReactNode }) {
+  const { t } = useTranslation('generator');
+  const queryClient = useQueryClient();
+  const { signedIn, user, loading } = useSession();
+  const stylesQuery = useStyles();
+  const modifiersQuery = useModifiers();
+  const rulesQuery = useModerationRules();
+
+  const plan = planOf(user);
+  const allStyles = stylesQuery.data;
+  const offered = useMemo(() => (allStyles ?? []).filter((style) => style.txt2img), [allStyles]);
+  const ready = stylesQuery.isSuccess && !loading;
+  const state = useGeneratorSettings(plan, offered, ready);
+  const { settings, update } = state;
+  const categories = modifiersQuery.data;
+  const modifiers = useMemo(() => indexModifiers(categories ?? []), [categories]);
+
+  const [tasks] = useState(createTaskStore);
+  const [modal, setModal] = useState<GeneratorModal | null>(null);
+  const closeModal = useCallback(() => setModal(null), []);
+
+  const refreshUser = useCallback(() => {
+    void queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY });
+  }, [queryClient]);
+
+  const onEnd = useCallback(
+    ({ task, outcome }: TaskEnd) => {
+      refreshUser();
+      if (outcome === 'done') return;
+      notify(t('notice.failed'), 'error', GENERATION_ERROR_NOTICE_MS);
+      // Spec §4: refunded unless eco mode (an eco image costs nothing to refund).
+      if (task.refunded && task.cost > 0) {
+        notify(t('notice.ticket_refunded', { count: task.cost }), 'info', GENERATOR_NOTICE_MS);
+      }
+      setTimeout(() => tasks.dismiss(task.task_id), FAILED_TASK_CLEANUP_MS);
+    },
+    [refreshUser, t, tasks],
+  );
+  useTaskMonitor(tasks, signedIn, { onEnd, onUnauthorized: refreshUser });
+
+  const chooseStyle = useCallback(
+    (style: GraphicStyle) => {
+      if (capabilitiesFor(plan).freeStylesOnly && !style.is_free) {
+        setModal({ type: 'pro-required', reason: 'style' });
+        return;
+      }
+      const conflicts = incompatibleBoosters(style, settings.modifiers, modifiers);
+      if (conflicts.length > 0) {
+        setModal({ type: 'incompatible', style, boosters: conflicts });
+        return;
+      }
+      update({ style_id: style.id });
+    },
+    [plan, settings.modifiers, modifiers, update],
+  );
+
+  const focusStyles = useCallback(() => {
+    const picker = document.getElementById(STYLE_PICKER_ID);
+    const smooth = !window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+    picker?.scrollIntoView({ behavior: smooth ? 'smooth' : 'auto', block: 'center' });
+    picker?.querySelector<HTMLElement>('button:not(:disabled)')?.focus({ preventScroll: true });
+  }, []);
+
+  const value = useMemo<GeneratorContextValue | null>(
+    () =>
+      categories && rulesQuery.data
+        ? {
+            signedIn,
+            user,
+            plan,
+            capabilities: capabilitiesFor(plan),
+            styles: offered,
+            categories,
+            modifiers,
+            rules: rulesQuery.data,
+            ...state,
+            chooseStyle,
+            tasks,
+            modal,
+            openModal: setModal,
+            closeModal,
+            refreshUser,
+            focusStyles,
+          }
+        : null,
+    [
+      categories,
+      rulesQuery.data,
+      signedIn,
+      user,
+      plan,
+      offered,
+      modifiers,
+      state,
+      chooseStyle,
+      tasks,
+      modal,
+      closeModal,
+      refreshUser,
+      focusStyles,
+    ],
+  );
+
+  const failed = stylesQuery.isError || modifiersQuery.isError || rulesQuery.isError;
+  if (failed) {
+    const retry = () => {
+      void stylesQuery.refetch();
+      void modifiersQuery.refetch();
+      void rulesQuery.refetch();
+    };
+    return (
+      <div className={styles.loadError}>
+        <Alert>{t('load_failed')}</Alert>
+        <Button variant="secondary" onClick={retry}>
+          {t('retry')}
+        </Button>
+      </div>
+    );
+  }
+  if (!value || !ready) return <PageSpinner label={t('loading')} />;
+  return <GeneratorContext.Provider value={value}>{children}</GeneratorContext.Provider>;
+}

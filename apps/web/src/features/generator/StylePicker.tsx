@@ -1,0 +1,81 @@
+import { RENDERS, type Render } from '@mirage/domain';
+import { useTranslation } from 'react-i18next';
+import { CheckIcon, LockIcon } from '../../ui/icons.tsx';
+import { Segmented } from '../../ui/Segmented.tsx';
+import { useCatalogueText } from './catalogueText.ts';
+import { useChosenStyle, useGenerator } from './GeneratorContext.ts';
+import { STYLE_PICKER_ID } from './GeneratorProvider.tsx';
+import { Section } from './Section.tsx';
+import styles from './StylePicker.module.css';
+
+/** Spec §2/§5: styles with previews, a render filter, txt2img styles only; Free users see locks. */
+export function StylePicker() {
+  const { t } = useTranslation('generator');
+  const names = useCatalogueText();
+  const { styles: offered, render, setRender, chooseStyle, settings, capabilities } = useGenerator();
+  const chosen = useChosenStyle();
+  const shown = offered.filter((style) => style.render === render);
+
+  return (
+    <Section
+      title={t('style.title')}
+      aside={chosen ? <span className={styles.chosen}>{names.style(chosen.lib)}</span> : null}
+    >
+      <Segmented<Render>
+        legend={t('style.render_filter')}
+        hideLegend
+        value={render}
+        onChange={setRender}
+        options={RENDERS.map((kind) => ({
+          value: kind,
+          label: t(kind === 'hentai' ? 'style.render_hentai' : 'style.render_realistic'),
+          testId: `style-render-${kind}`,
+        }))}
+      />
+      {!chosen && <p className={styles.hint}>{t('style.none')}</p>}
+      <div id={STYLE_PICKER_ID} className={styles.grid} role="list">
+        {shown.map((style) => {
+          const locked = capabilities.freeStylesOnly && !style.is_free;
+          const selected = settings.style_id === style.id;
+          const name = names.style(style.lib);
+          return (
+            <div role="listitem" key={style.id} className={styles.item}>
+              <button
+                type="button"
+                className={styles.card}
+                aria-pressed={selected}
+                aria-label={locked ? `${name} (${t('style.locked')})` : name}
+                data-locked={locked}
+                onClick={() => chooseStyle(style)}
+                data-testid={`style-option-${style.id}`}
+              >
+                <img
+                  className={styles.preview}
+                  src={style.preview}
+                  alt=""
+                  width={256}
+                  height={352}
+                  loading="lazy"
+                  decoding="async"
+                />
+                <span className={styles.shade} aria-hidden="true" />
+                {style.is_new && <span className={styles.new}>{t('style.new')}</span>}
+                {locked && (
+                  <span className={styles.lock} title={t('style.locked')}>
+                    <LockIcon size={14} />
+                  </span>
+                )}
+                {selected && (
+                  <span className={styles.check} aria-hidden="true">
+                    <CheckIcon size={14} />
+                  </span>
+                )}
+                <span className={styles.name}>{name}</span>
+              </button>
+            </div>
+          );
+        })}
+      </div>
+    </Section>
+  );
+}

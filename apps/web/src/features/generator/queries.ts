@@ -1,0 +1,43 @@
+/** Catalogue queries of the generator. Styles, boosters and rules are shared and change rarely. */
+import { useQuery } from '@tanstack/react-query';
+import { fetchModerationRules, fetchModifiers, fetchPresets, fetchStyles } from './api.ts';
+
+const CATALOGUE_STALE_MS = 5 * 60_000;
+
+export const STYLES_QUERY_KEY = ['catalogue', 'styles'] as const;
+export const MODIFIERS_QUERY_KEY = ['catalogue', 'modifiers'] as const;
+export const RULES_QUERY_KEY = ['catalogue', 'moderation-rules'] as const;
+/** Presets carry the user's favourites, so the key includes who asks. */
+export const presetsQueryKey = (signedIn: boolean) => ['preset', signedIn ? 'user' : 'guest'] as const;
+
+export function useStyles() {
+  return useQuery({
+    queryKey: STYLES_QUERY_KEY,
+    queryFn: ({ signal }) => fetchStyles(signal),
+    staleTime: CATALOGUE_STALE_MS,
+  });
+}
+
+export function useModifiers() {
+  return useQuery({
+    queryKey: MODIFIERS_QUERY_KEY,
+    queryFn: ({ signal }) => fetchModifiers(signal),
+    staleTime: CATALOGUE_STALE_MS,
+  });
+}
+
+export function useModerationRules() {
+  return useQuery({
+    queryKey: RULES_QUERY_KEY,
+    queryFn: ({ signal }) => fetchModerationRules(signal),
+    staleTime: CATALOGUE_STALE_MS,
+  });
+}
+
+export function usePresets(signedIn: boolean) {
+  return useQuery({
+    queryKey: presetsQueryKey(signedIn),
+    queryFn: ({ signal }) => fetchPresets(signal),
+    staleTime: CATALOGUE_STALE_MS,
+  });
+}

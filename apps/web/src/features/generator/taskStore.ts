@@ -1,0 +1,103 @@
+/**
+ * The generator's tasks (spec §3 Task, §4 task outcome): what the monitor stream reported plus
+ * placeholders for tasks the server has just accepted. Done and failed tasks are handled once: the
+ * store reports each end exactly once, so the caller notifies and refreshes the balance once.
+ */
+import { TASK_STATE, isTerminal } from '@mirage/domain';
+import type { TaskView, Txt2imgAccepted } from './api.ts';
+
+export interface TaskEnd {
+  task: TaskView;
+  outcome: 'done' | 'failed';
+}
+
+export interface TaskStore {
+  /** Visible tasks, newest first (a new array after each change). */
+  list: () => readonly TaskView[];
+  subscribe: (listener: () => void) => () => void;
+  /** A task the server accepted: shown at once as queued, until the stream reports it. */
+  accepted: (answer: Txt2imgAccepted, settings: Record<string, unknown>, now: Date) => void;
+  /** Tasks from the stream (a snapshot or changes); returns the tasks that ended just now. */
+  apply: (tasks: readonly TaskView[]) => TaskEnd[];
+  /** Hides a task (a failed one after a delay). It stays hidden if the stream reports it again. */
+  dismiss: (taskId: string) => void;
+  /** Tasks not yet Done or Failed. */
+  running: () => number;
+}
+
+const newestFirst = (a: TaskView, b: TaskView) =>
+  a.created_at < b.created_at ? 1 : a.created_at > b.created_at ? -1 : 0;
+
+export function createTaskStore(): TaskStore {
+  const tasks = new Map<string, TaskView>();
+  /** Tasks created on this page: their end is reported even if no earlier state was seen. */
+  const created = new Set<string>();
+  const handled = new Set<string>();
+  const dismissed = new Set<string>();
+  const listeners = new Set<() => void>();
+  let snapshot: readonly TaskView[] = [];
+
+  function emit() {
+    snapshot = [...tasks.values()].filter((task) => !dismissed.has(task.task_id)).sort(newestFirst);
+    for (const listener of listeners) listener();
+  }
+
+  return {
+    list: () => snapshot,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    accepted(answer, settings, now) {
+      created.add(answer.task_id);
+      // The stream may already have reported this task (it can be faster than the POST's answer).
+      if (tasks.has(answer.task_id)) return;
+      tasks.set(answer.task_id, {
+        task_id: answer.task_id,
+        state: TASK_STATE.Queue,
+        queued: true,
+        completed: false,
+        position: null,
+        eta_seconds: null,
+        step: 0,
+        max_step: 0,
+        preview: null,
+        image_uuid: null,
+        blurhash: null,
+        seed: answer.seed,
+        cost: answer.cost,
+        paid_with_daily: answer.paid_with_daily,
+        refunded: false,
+        error: null,
+        created_at: now.toISOString(),
+        genType: 'txt2img',
+        settings: { ...settings, seed: answer.seed },
+      });
+      emit();
+    },
+    apply(incoming) {
+      const ends: TaskEnd[] = [];
+      for (const task of incoming) {
+        const previous = tasks.get(task.task_id);
+        tasks.set(task.task_id, task);
+        if (!isTerminal(task.state) || handled.has(task.task_id)) continue;
+        handled.add(task.task_id);
+        const seenRunning = previous !== undefined && !isTerminal(previous.state);
+        if (seenRunning || created.has(task.task_id)) {
+          ends.push({ task, outcome: task.state === TASK_STATE.Done ? 'done' : 'failed' });
+        } else if (task.state === TASK_STATE.Fail) {
+          // An old failure from the first snapshot: already refunded, nothing to show.
+          dismissed.add(task.task_id);
+        }
+      }
+      if (incoming.length > 0) emit();
+      return ends;
+    },
+    dismiss(taskId) {
+      if (dismissed.has(taskId)) return;
+      dismissed.add(taskId);
+      emit();
+    },
+    running: () => snapshot.filter((task) => !isTerminal(task.state)).length,
+  };
+}

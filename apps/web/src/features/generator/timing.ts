@@ -1,0 +1,12 @@
+/** Timings of the generator (spec §8, §9). */
+
+/** Generation error notifications stay 3500 ms (§8). */
+export const GENERATION_ERROR_NOTICE_MS = 3500;
+/** "notification.ticket_refunded" and the other generator notices: 4 s (§4). */
+export const GENERATOR_NOTICE_MS = 4000;
+/** A failed task leaves the results 5 s after it failed (§4 "removed after 5 s", §9 failed-task cleanup). */
+export const FAILED_TASK_CLEANUP_MS = 5000;
+/** The "many failures" countdown ticks every 1010 ms (§2, §9). */
+export const COOLDOWN_TICK_MS = 1010;
+/** Forbidden words are removed once typing pauses, so a word is not cut while it is being written. */
+export const MODERATION_DEBOUNCE_MS = 700;

@@ -1,0 +1,268 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { acceptCookies, me, rawKeysIn, waitForPath } from './support/app.ts';
+import { DESKTOP, openBrowser, PHONE, screenshot, type Browser } from './support/browser.ts';
+import { startServer, type RunningServer } from './support/server.ts';
+
+/**
+ * The generator (/create) against the real API and the local preview worker, in Chromium: a new account
+ * (20 welcome tickets) creates an image with the free style and watches its task card reach Done while
+ * the ticket count drops by the cost; Create without a style opens the NoStyleSelected modal; a guest is
+ * sent to sign up. Screenshots: desktop-create.png (with a finished image) and phone-create.png.
+ */
+let server: RunningServer;
+let browser: Browser;
+let page: Page;
+let freeStyleId = 0;
+const account = {
+  username: `maker${Date.now() % 100000}`,
+  email: `maker${Date.now()}@example.com`,
+  pwd: 'lighthouse-dusk-2',
+};
+
+const byTestId = (id: string) => page.getByTestId(id);
+
+/** Nested keys of the generator's own namespaces: i18next shows a key where a translation is missing. */
+const LOCALES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../packages/i18n/locales/en');
+function leafKeys(value: unknown, prefix = ''): string[] {
+  if (typeof value !== 'object' || value === null) return [prefix];
+  return Object.entries(value).flatMap(([key, child]) => leafKeys(child, prefix ? `${prefix}.${key}` : key));
+}
+const GENERATOR_KEYS = ['generator', 'catalogue'].flatMap((ns) =>
+  leafKeys(JSON.parse(readFileSync(path.join(LOCALES, `${ns}.json`), 'utf8'))),
+);
+/** Raw keys on screen, from the shared list and from the generator's namespaces. */
+const untranslated = (text: string) => [
+  ...rawKeysIn(text),
+  ...GENERATOR_KEYS.filter((key) => key.includes('.') && text.includes(key)),
+];
+const ticketCount = async () => (await byTestId('ticket-count').innerText()).trim();
+
+interface Style {
+  id: number;
+  render: string;
+  is_free: boolean;
+  txt2img: boolean;
+}
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await openBrowser({ viewport: DESKTOP });
+  page = browser.page;
+  const styles = (await (await fetch(`${server.url}/api/config/styles`)).json()) as Style[];
+  const free = styles.find((style) => style.is_free && style.txt2img && style.render === 'hentai');
+  if (!free) throw new Error('the catalogue has no free anime style');
+  freeStyleId = free.id;
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('the generator in Chromium', () => {
+  it('creates an image with the free style: the task reaches Done and the tickets drop by its cost', async () => {
+    await page.goto(`${server.url}/account/signup?rel=create`);
+    await acceptCookies(page);
+    await byTestId('field-username').fill(account.username);
+    await byTestId('field-email').fill(account.email);
+    await byTestId('field-password').fill(account.pwd);
+    await byTestId('submit').click();
+    // DECISIONS.md: rel=create brings the new user back to the generator.
+    await waitForPath(page, '/create');
+    await byTestId('generator').waitFor();
+    await expect.poll(ticketCount).toBe('20');
+    expect(await byTestId('cost-total').innerText()).toBe('2');
+    expect(untranslated(await page.locator('body').innerText())).toEqual([]);
+
+    await byTestId(`style-option-${freeStyleId}`).click();
+    await expect
+      .poll(() => byTestId(`style-option-${freeStyleId}`).getAttribute('aria-pressed'))
+      .toBe('true');
+    await byTestId('quality-Standard').click();
+    expect(await byTestId('cost-total').innerText()).toBe('2');
+    await byTestId('prompt').fill('a lighthouse at dusk');
+
+    // Record every state the task card shows, however briefly.
+    await page.evaluate(() => {
+      const seen: string[] = [];
+      (window as unknown as { taskStates: string[] }).taskStates = seen;
+      const record = () => {
+        for (const card of Array.from(document.querySelectorAll('[data-testid="task-card"]'))) {
+          const state = card.getAttribute('data-state');
+          if (state !== null && seen.at(-1) !== state) seen.push(state);
+        }
+      };
+      new MutationObserver(record).observe(document.body, {
+        subtree: true,
+        childList: true,
+        attributes: true,
+        attributeFilter: ['data-state'],
+      });
+    });
+    await byTestId('create-button').click();
+
+    const card = byTestId('task-card').first();
+    await card.waitFor();
+    const image = byTestId('task-image').first();
+    await image.waitFor({ timeout: 60_000 });
+    await expect
+      .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), {
+        timeout: 30_000,
+      })
+      .toBeGreaterThan(0);
+    expect(await card.getAttribute('data-state')).toBe('9');
+    const states = await page.evaluate(() => (window as unknown as { taskStates: string[] }).taskStates);
+    // Queue (0) or Generate (1) first, Done (9) last.
+    expect(['0', '1']).toContain(states[0]);
+    expect(states.at(-1)).toBe('9');
+    expect(await byTestId('task-state').first().innerText()).toMatch(/Done/);
+    await expect.poll(ticketCount, { timeout: 15_000 }).toBe('18');
+    expect((await me(page, server.url))?.generation_token).toBe(18);
+    expect(await byTestId('running-counter').innerText()).toMatch(/0\/1/);
+    expect(await byTestId('reset-countdown').innerText()).toMatch(/^\d{2}:\d{2}:\d{2}$/);
+
+    // The full image opens from the card.
+    const full = await page.request.get(
+      `${server.url}${await page.locator('a:has([data-testid="task-image"])').first().getAttribute('href')}`,
+    );
+    expect(full.ok()).toBe(true);
+    expect(full.headers()['content-type']).toBe('image/webp');
+    await page.mouse.move(0, 0);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await screenshot(page, 'desktop-create');
+  });
+
+  it('keeps the settings in local storage (promptData) across a reload', async () => {
+    await page.reload();
+    await byTestId('generator').waitFor();
+    expect(await byTestId('prompt').inputValue()).toBe('a lighthouse at dusk');
+    expect(await byTestId(`style-option-${freeStyleId}`).getAttribute('aria-pressed')).toBe('true');
+    // The finished image is listed again from the task stream's snapshot.
+    await byTestId('task-image').first().waitFor();
+  });
+
+  it('prices options live, adds and removes a booster, and locks paid styles for a Free user', async () => {
+    const cost = () => byTestId('cost-total').innerText();
+    await byTestId('option-upscale').click();
+    expect(await cost()).toBe('3');
+    await byTestId('option-upscale').click();
+    // Free users pay 1 ticket to remove the watermark (DECISIONS.md).
+    await byTestId('option-watermark').click();
+    expect(await cost()).toBe('3');
+    await byTestId('option-watermark').click();
+    expect(await cost()).toBe('2');
+
+    await byTestId('booster-add').click();
+    await byTestId('booster-dialog').waitFor();
+    await byTestId('booster-option-101').click();
+    await byTestId('booster-dialog').waitFor({ state: 'detached' });
+    expect(await byTestId('booster-slot').count()).toBe(1);
+    await byTestId('booster-remove').click();
+    expect(await byTestId('booster-slot').count()).toBe(0);
+
+    // Presets: search opens the tree, a star keeps a favourite, a pick fills both prompts.
+    await byTestId('preset-search').fill('lighthouse');
+    await byTestId('preset-favorite-1').click();
+    await expect.poll(() => byTestId('preset-favorite-1').getAttribute('aria-pressed')).toBe('true');
+    await byTestId('preset-search').fill('');
+    await byTestId('preset-favorites-only').check();
+    await expect.poll(() => page.locator('[data-testid^="preset-favorite-"]').count()).toBe(1);
+    await byTestId('preset-favorites-only').uncheck();
+    await byTestId('preset-random').click();
+    await expect.poll(() => byTestId('neg-prompt').inputValue()).not.toBe('');
+    await byTestId('prompt').fill('a lighthouse at dusk');
+
+    const locked = page.locator('[data-testid^="style-option-"][data-locked="true"]').first();
+    await locked.click();
+    await byTestId('pro-required-modal').waitFor();
+    await page.keyboard.press('Escape');
+    await byTestId('pro-required-modal').waitFor({ state: 'detached' });
+    expect(await byTestId(`style-option-${freeStyleId}`).getAttribute('aria-pressed')).toBe('true');
+  });
+
+  it('answers the same locked seed and settings with the duplicate-image modal, at no charge', async () => {
+    await byTestId('seed-input').fill('12345');
+    expect(await byTestId('seed-lock').getAttribute('aria-pressed')).toBe('true');
+    const cards = byTestId('task-card');
+    const before = await cards.count();
+    await byTestId('create-button').click();
+    await expect.poll(() => cards.count()).toBe(before + 1);
+    await expect.poll(() => cards.first().getAttribute('data-state'), { timeout: 60_000 }).toBe('9');
+    await expect.poll(ticketCount, { timeout: 15_000 }).toBe('16');
+    await expect.poll(() => byTestId('create-button').isEnabled()).toBe(true);
+
+    await byTestId('create-button').click();
+    const modal = byTestId('duplicate-modal');
+    await modal.waitFor();
+    expect(await modal.getByRole('link').getAttribute('href')).toMatch(/^\/image\/[0-9a-f-]{36}$/);
+    await page.keyboard.press('Escape');
+    await modal.waitFor({ state: 'detached' });
+    expect(await cards.count()).toBe(before + 1);
+    expect((await me(page, server.url))?.generation_token).toBe(16);
+  });
+
+  it('shows the NoStyleSelected modal when Create is pressed without a style', async () => {
+    await page.evaluate(() => localStorage.removeItem('promptData'));
+    await page.reload();
+    await byTestId('generator').waitFor();
+    await byTestId('create-button').click();
+    const modal = byTestId('no-style-modal');
+    await modal.waitFor();
+    expect(untranslated(await modal.innerText())).toEqual([]);
+    await byTestId('no-style-choose').click();
+    await modal.waitFor({ state: 'detached' });
+    // Opening the boosters without a style asks for a style too.
+    await byTestId('booster-add').click();
+    await byTestId('no-style-modal').waitFor();
+    await page.keyboard.press('Escape');
+    await byTestId('no-style-modal').waitFor({ state: 'detached' });
+  });
+
+  it('lays out on a phone (390×844) without sideways overflow', async () => {
+    const phone = await openBrowser({ viewport: PHONE, isMobile: true });
+    try {
+      const login = await phone.page.request.post(`${server.url}/api/user/login`, {
+        data: { username: account.username, pwd: account.pwd },
+        headers: { origin: server.url },
+      });
+      expect(login.ok()).toBe(true);
+      await phone.page.goto(`${server.url}/create`);
+      await acceptCookies(phone.page);
+      await phone.page.getByTestId('generator').waitFor();
+      await phone.page.getByTestId(`style-option-${freeStyleId}`).click();
+      await phone.page.getByTestId('prompt').fill('a lighthouse at dusk');
+      const overflow = await phone.page.evaluate(
+        () => document.documentElement.scrollWidth - window.innerWidth,
+      );
+      expect(overflow).toBeLessThanOrEqual(0);
+      await phone.page.getByTestId('preset-open').click();
+      await phone.page.getByTestId('preset-panel').waitFor();
+      await phone.page.keyboard.press('Escape');
+      await phone.page.getByTestId('preset-panel').waitFor({ state: 'detached' });
+      await phone.page.evaluate(() => window.scrollTo(0, 0));
+      await screenshot(phone.page, 'phone-create');
+    } finally {
+      await phone.close();
+    }
+  });
+
+  it('sends a guest who presses Create to sign up (rel=create)', async () => {
+    const guest = await openBrowser({ viewport: DESKTOP });
+    try {
+      await guest.page.goto(`${server.url}/create`);
+      await acceptCookies(guest.page);
+      await guest.page.getByTestId('generator').waitFor();
+      await guest.page.getByTestId(`style-option-${freeStyleId}`).click();
+      await guest.page.getByTestId('create-button').click();
+      await guest.page.waitForURL(
+        (url) => url.pathname === '/account/signup' && url.searchParams.get('rel') === 'create',
+      );
+    } finally {
+      await guest.close();
+    }
+  });
+});
