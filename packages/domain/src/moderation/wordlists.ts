@@ -29,6 +29,11 @@
  */
 
 /** Every list is frozen, deeply: no code path (configuration, a plugin, a test) can loosen them at run time. */
+/** Every term of a per-language table once, frozen. A function so bundlers can drop it when unused. */
+function allTerms(byLanguage: Readonly<Record<string, readonly string[]>>): readonly string[] {
+  return deepFreeze([...new Set(Object.values(byLanguage).flat())]);
+}
+
 function deepFreeze<T>(value: T): T {
   if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
     for (const inner of Object.values(value)) deepFreeze(inner);
@@ -38,7 +43,7 @@ function deepFreeze<T>(value: T): T {
 }
 
 // prettier-ignore
-export const MINOR_TERMS_BY_LANGUAGE = deepFreeze({
+export const MINOR_TERMS_BY_LANGUAGE = /* @__PURE__ */ deepFreeze({
   en: ['child', 'children', 'kid', 'kiddo', 'kiddie', 'toddler', 'infant', 'newborn', 'youngster',
     'pre teen', 'tween', 'teen', 'teenager', 'teenage', 'adolescent*', 'pre pubescent', 'pubescent',
     'under age', 'under 18', 'under eighteen', 'minors', 'school girl', 'school boy', 'school child',
@@ -60,9 +65,7 @@ export const MINOR_TERMS_BY_LANGUAGE = deepFreeze({
 } as const satisfies Record<string, readonly string[]>);
 
 /** Every minor term, all languages, without duplicates. MINOR_TERMS[0] is 'child'. */
-export const MINOR_TERMS: readonly string[] = deepFreeze([
-  ...new Set(Object.values(MINOR_TERMS_BY_LANGUAGE).flat()),
-]);
+export const MINOR_TERMS: readonly string[] = /* @__PURE__ */ allTerms(MINOR_TERMS_BY_LANGUAGE);
 
 export interface YoungPersonPair {
   readonly language: string;
@@ -71,7 +74,7 @@ export interface YoungPersonPair {
 }
 
 /** Qualifier + person noun that together denote a child. Paired only within one language. */
-export const YOUNG_PERSON_PAIRS: readonly YoungPersonPair[] = deepFreeze([
+export const YOUNG_PERSON_PAIRS: readonly YoungPersonPair[] = /* @__PURE__ */ deepFreeze([
   {
     language: 'en',
     qualifiers: ['young', 'little', 'small', 'minor'],
@@ -97,13 +100,13 @@ export const YOUNG_PERSON_PAIRS: readonly YoungPersonPair[] = deepFreeze([
 
 /** Child-or-innocent words: refused only with a SEXUAL_CONTEXT_TERMS word in the same prompt. */
 // prettier-ignore
-export const AMBIGUOUS_MINOR_TERMS: readonly string[] = deepFreeze([
+export const AMBIGUOUS_MINOR_TERMS: readonly string[] = /* @__PURE__ */ deepFreeze([
   'baby', 'cub', 'juvenile', 'bébé', 'малыш*', '赤ちゃん', '宝宝',
 ]);
 
 /** Single words marking a sexual context; only used with AMBIGUOUS_MINOR_TERMS (see above). */
 // prettier-ignore
-export const SEXUAL_CONTEXT_TERMS: readonly string[] = deepFreeze([
+export const SEXUAL_CONTEXT_TERMS: readonly string[] = /* @__PURE__ */ deepFreeze([
   'nude', 'naked', 'nudity', 'sex', 'sexual', 'sexy', 'erotic', 'porn', 'nsfw', 'lewd', 'hentai',
   'explicit', 'topless', 'lingerie', 'seductive', 'nu', 'nue', 'sexe', 'érotique', 'nackt', 'erotisch',
   'desnuda', 'desnudo', 'sexo', 'erótica', 'nuda', 'nudo', 'sesso', 'голая', 'голый', 'обнаженн*', 'секс*',
@@ -112,7 +115,7 @@ export const SEXUAL_CONTEXT_TERMS: readonly string[] = deepFreeze([
 
 /** Adulthood words; forbidden in the negative prompt (spec §5; child-safety `adult_negated`). */
 // prettier-ignore
-export const ADULT_NEGATION_TERMS: readonly string[] = deepFreeze([
+export const ADULT_NEGATION_TERMS: readonly string[] = /* @__PURE__ */ deepFreeze([
   'mature', 'adult', 'grown up', 'adulte', 'adulto', 'adulta', 'adulti', 'erwachsen*', 'взросл*', '成人',
   '大人', '熟女',
 ]);
@@ -120,7 +123,7 @@ export const ADULT_NEGATION_TERMS: readonly string[] = deepFreeze([
 /** Ages are minors below this (child safety). */
 export const MINOR_AGE_LIMIT = 18;
 /** Ages forbidden in the negative prompt (spec §5: 18 to 30, inclusive). */
-export const ADULT_AGE_RANGE = deepFreeze({ min: 18, max: 30 } as const);
+export const ADULT_AGE_RANGE = /* @__PURE__ */ deepFreeze({ min: 18, max: 30 } as const);
 
 /**
  * Words written after a number to make it an age, by the unit they count. Matched with separators
@@ -128,7 +131,7 @@ export const ADULT_AGE_RANGE = deepFreeze({ min: 18, max: 30 } as const);
  * Years: en, fr, de, es, it, ru, zh, ja. Bare "years" counts too ("12 years"), as "ans"/"Jahre" do.
  */
 // prettier-ignore
-export const AGE_UNITS = deepFreeze({
+export const AGE_UNITS = /* @__PURE__ */ deepFreeze({
   year: ['years old', 'year old', 'yrs old', 'yr old', 'years of age', 'years young', 'years', 'yrs', 'yo',
     'ans', 'an', 'jahre alt', 'jahre', 'jahren', 'jahr', 'jährig*', 'años de edad', 'años', 'año', 'anos',
     'anni', 'anno', 'enne', 'enni', 'лет', 'года', 'год', 'летн*', '周岁', '岁', '歲', '歳', '才', 'さい'],
@@ -139,47 +142,48 @@ export const AGE_UNITS = deepFreeze({
 
 /** Words written before a number to make it an age ("age 12", "aged twelve", "Alter 12", "年龄12"). */
 // prettier-ignore
-export const AGE_PREFIXES: readonly string[] = deepFreeze([
+export const AGE_PREFIXES: readonly string[] = /* @__PURE__ */ deepFreeze([
   'aged', 'age of', 'age', 'alter', 'edad', 'возраст', '年龄', '年齢',
 ]);
 
 /** Number words by value: 0-30 in English (negative-prompt rule), 1-17 in fr, de, es, it, ru. */
-export const NUMBER_WORDS: readonly (readonly [value: number, words: readonly string[]])[] = deepFreeze([
-  [0, ['zero']],
-  [1, ['one', 'un', 'une', 'ein', 'eins', 'uno', 'una', 'один', 'одна']],
-  [2, ['two', 'deux', 'zwei', 'dos', 'due', 'два', 'две']],
-  [3, ['three', 'trois', 'drei', 'tres', 'tre', 'три']],
-  [4, ['four', 'quatre', 'vier', 'cuatro', 'quattro', 'четыре']],
-  [5, ['five', 'cinq', 'fünf', 'cinco', 'cinque', 'пять']],
-  [6, ['six', 'sechs', 'seis', 'sei', 'шесть']],
-  [7, ['seven', 'sept', 'sieben', 'siete', 'sette', 'семь']],
-  [8, ['eight', 'huit', 'acht', 'ocho', 'otto', 'восемь']],
-  [9, ['nine', 'neuf', 'neun', 'nueve', 'nove', 'девять']],
-  [10, ['ten', 'dix', 'zehn', 'diez', 'dieci', 'десять']],
-  [11, ['eleven', 'onze', 'elf', 'once', 'undici', 'одиннадцать']],
-  [12, ['twelve', 'douze', 'zwölf', 'doce', 'dodici', 'двенадцать']],
-  [13, ['thirteen', 'treize', 'dreizehn', 'trece', 'tredici', 'тринадцать']],
-  [14, ['fourteen', 'quatorze', 'vierzehn', 'catorce', 'quattordici', 'четырнадцать']],
-  [15, ['fifteen', 'quinze', 'fünfzehn', 'quince', 'quindici', 'пятнадцать']],
-  [16, ['sixteen', 'seize', 'sechzehn', 'dieciséis', 'sedici', 'шестнадцать']],
-  [17, ['seventeen', 'dix sept', 'siebzehn', 'diecisiete', 'diciassette', 'семнадцать']],
-  [18, ['eighteen']],
-  [19, ['nineteen']],
-  [20, ['twenty']],
-  [21, ['twenty one']],
-  [22, ['twenty two']],
-  [23, ['twenty three']],
-  [24, ['twenty four']],
-  [25, ['twenty five']],
-  [26, ['twenty six']],
-  [27, ['twenty seven']],
-  [28, ['twenty eight']],
-  [29, ['twenty nine']],
-  [30, ['thirty']],
-]);
+export const NUMBER_WORDS: readonly (readonly [value: number, words: readonly string[]])[] =
+  /* @__PURE__ */ deepFreeze([
+    [0, ['zero']],
+    [1, ['one', 'un', 'une', 'ein', 'eins', 'uno', 'una', 'один', 'одна']],
+    [2, ['two', 'deux', 'zwei', 'dos', 'due', 'два', 'две']],
+    [3, ['three', 'trois', 'drei', 'tres', 'tre', 'три']],
+    [4, ['four', 'quatre', 'vier', 'cuatro', 'quattro', 'четыре']],
+    [5, ['five', 'cinq', 'fünf', 'cinco', 'cinque', 'пять']],
+    [6, ['six', 'sechs', 'seis', 'sei', 'шесть']],
+    [7, ['seven', 'sept', 'sieben', 'siete', 'sette', 'семь']],
+    [8, ['eight', 'huit', 'acht', 'ocho', 'otto', 'восемь']],
+    [9, ['nine', 'neuf', 'neun', 'nueve', 'nove', 'девять']],
+    [10, ['ten', 'dix', 'zehn', 'diez', 'dieci', 'десять']],
+    [11, ['eleven', 'onze', 'elf', 'once', 'undici', 'одиннадцать']],
+    [12, ['twelve', 'douze', 'zwölf', 'doce', 'dodici', 'двенадцать']],
+    [13, ['thirteen', 'treize', 'dreizehn', 'trece', 'tredici', 'тринадцать']],
+    [14, ['fourteen', 'quatorze', 'vierzehn', 'catorce', 'quattordici', 'четырнадцать']],
+    [15, ['fifteen', 'quinze', 'fünfzehn', 'quince', 'quindici', 'пятнадцать']],
+    [16, ['sixteen', 'seize', 'sechzehn', 'dieciséis', 'sedici', 'шестнадцать']],
+    [17, ['seventeen', 'dix sept', 'siebzehn', 'diecisiete', 'diciassette', 'семнадцать']],
+    [18, ['eighteen']],
+    [19, ['nineteen']],
+    [20, ['twenty']],
+    [21, ['twenty one']],
+    [22, ['twenty two']],
+    [23, ['twenty three']],
+    [24, ['twenty four']],
+    [25, ['twenty five']],
+    [26, ['twenty six']],
+    [27, ['twenty seven']],
+    [28, ['twenty eight']],
+    [29, ['twenty nine']],
+    [30, ['thirty']],
+  ]);
 
 /** Spec §5 suggestion rules: when a word is present, suggest the tags (unless one is already there). */
-export const SUGGESTION_GROUPS = deepFreeze([
+export const SUGGESTION_GROUPS = /* @__PURE__ */ deepFreeze([
   { id: 'suggest_yaoi', words: ['gay', 'homo', 'homosexual'], suggestions: ['yaoi', 'bara'] },
   { id: 'suggest_yuri', words: ['lesbian', 'lesb'], suggestions: ['yuri'] },
   { id: 'suggest_furry', words: ['animal'], suggestions: ['furry', 'anthro'] },
