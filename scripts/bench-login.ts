@@ -5,20 +5,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../apps/api/src/app.ts';
+import { onEachDatabase } from './bench-support.ts';
 import { loadConfig } from '../apps/api/src/config.ts';
 import { createNotifierFor } from '../apps/api/src/events/notifier.ts';
-import {
-  createPGliteDatabase,
-  createPostgresDatabase,
-  migrateToLatest,
-  type DatabaseHandle,
-} from '../apps/api/src/db/database.ts';
-import {
-  cloneDatabase,
-  createTemplateDatabase,
-  databaseUrl,
-  dropDatabase,
-} from '../apps/api/test/postgres-admin.ts';
+import { migrateToLatest, type DatabaseHandle } from '../apps/api/src/db/database.ts';
 
 const DURATION_MS = Number(process.env.BENCH_SECONDS ?? 10) * 1000;
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8);
@@ -75,19 +65,4 @@ async function bench(label: string, database: DatabaseHandle): Promise<void> {
   rmSync(dataDir, { recursive: true, force: true });
 }
 
-const pglite = await createPGliteDatabase({});
-await bench('PGlite (embedded)', pglite);
-await pglite.close();
-
-const url = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-if (url) {
-  const template = await createTemplateDatabase(url);
-  const name = await cloneDatabase(url, template);
-  const postgres = createPostgresDatabase(databaseUrl(url, name));
-  await bench('PostgreSQL', postgres);
-  await postgres.close();
-  await dropDatabase(url, name);
-  await dropDatabase(url, template);
-} else {
-  console.log('PostgreSQL: skipped (set BENCH_DATABASE_URL or TEST_DATABASE_URL)');
-}
+await onEachDatabase(bench);

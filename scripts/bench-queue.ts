@@ -8,20 +8,10 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { buildApp } from '../apps/api/src/app.ts';
+import { onEachDatabase } from './bench-support.ts';
 import { loadConfig } from '../apps/api/src/config.ts';
-import {
-  createPGliteDatabase,
-  createPostgresDatabase,
-  migrateToLatest,
-  type DatabaseHandle,
-} from '../apps/api/src/db/database.ts';
+import { migrateToLatest, type DatabaseHandle } from '../apps/api/src/db/database.ts';
 import { CHANNEL, createNotifierFor } from '../apps/api/src/events/notifier.ts';
-import {
-  cloneDatabase,
-  createTemplateDatabase,
-  databaseUrl,
-  dropDatabase,
-} from '../apps/api/test/postgres-admin.ts';
 
 const LATENCY_SAMPLES = Number(process.env.BENCH_LATENCY_SAMPLES ?? 200);
 const JOBS_PER_RUN = Number(process.env.BENCH_JOBS ?? 400);
@@ -173,19 +163,4 @@ async function bench(label: string, database: DatabaseHandle) {
   rmSync(dataDir, { recursive: true, force: true });
 }
 
-const pglite = await createPGliteDatabase({});
-await bench('PGlite', pglite);
-await pglite.close();
-
-const url = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-if (url) {
-  const template = await createTemplateDatabase(url);
-  const name = await cloneDatabase(url, template);
-  const postgres = createPostgresDatabase(databaseUrl(url, name), 20);
-  await bench('PostgreSQL', postgres);
-  await postgres.close();
-  await dropDatabase(url, name);
-  await dropDatabase(url, template);
-} else {
-  console.log('PostgreSQL: skipped (set BENCH_DATABASE_URL or TEST_DATABASE_URL)');
-}
+await onEachDatabase(bench);

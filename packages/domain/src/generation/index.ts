@@ -9,3 +9,4 @@ export * from './forcing.ts';
 export * from './prompt.ts';
 export * from './task-state.ts';
 export * from './energy.ts';
+export * from './task-view.ts';

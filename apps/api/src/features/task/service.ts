@@ -25,7 +25,9 @@ import type { ImageRepository } from '../image/repository.ts';
 import { applyMovement } from '../ledger/repository.ts';
 import { applyEnergyRollover } from './energy.ts';
 import { buildTxt2imgJob } from './job-builder.ts';
-import type { QueueRepository } from './queue-repository.ts';
+import type { NewTask, QueueRepository } from './queue-repository.ts';
+import type { Transaction } from 'kysely';
+import type { Database, UserRow } from '../../db/schema.ts';
 
 export interface TaskServiceDeps {
   db: DB;
@@ -97,6 +99,39 @@ export function createTaskService(deps: TaskServiceDeps) {
     if (running.length >= maxRunning) throw new AppError('max_running_tasks', { max: maxRunning });
   }
 
+  /**
+   * The money part of every task, inside the caller's transaction with the account row locked: apply the
+   * day's energy rollover, pick the balance (energy first for premium, §4), debit it through the ledger,
+   * queue the task and wake the workers. Nothing is charged if any step fails.
+   */
+  async function debitAndEnqueue(
+    trx: Transaction<Database>,
+    account: UserRow,
+    task: Omit<NewTask, 'paid_with'>,
+  ) {
+    const current = await applyEnergyRollover(trx, account, now());
+    const choice = chooseBalance(current, task.cost, now());
+    if (choice.balance === null && task.cost > 0) throw new AppError(choice.code);
+    const paidWith = task.cost > 0 ? choice.balance : null;
+    if (paidWith) {
+      await applyMovement(trx, {
+        userId: account.id,
+        balance: paidWith,
+        delta: -task.cost,
+        reason: 'task_debit',
+        idempotencyKey: `debit:${task.id}`,
+      });
+    }
+    const queued = await deps.queue.enqueue(
+      trx,
+      { ...task, paid_with: paidWith, max_attempts: deps.maxAttempts },
+      now(),
+    );
+    await deps.notifier.notify(trx, CHANNEL.taskQueued, queued.id);
+    await deps.notifier.notify(trx, CHANNEL.taskChanged, `${account.id}:${queued.id}`);
+    return queued;
+  }
+
   return {
     /** POST /api/tasks/txt2img: validate, moderate, price, then debit and queue in one transaction. */
     async createTxt2img(userId: number, body: Txt2imgBody, fastLane: boolean) {
@@ -149,41 +184,18 @@ export function createTaskService(deps: TaskServiceDeps) {
           .forUpdate()
           .executeTakeFirstOrThrow();
         await assertCanRun(trx, userId, capabilitiesFor(plan).maxConcurrentTasks, signature);
-        const current = await applyEnergyRollover(trx, locked, now());
-        const choice = chooseBalance(current, cost, now());
-        if (choice.balance === null && cost > 0) throw new AppError(choice.code);
-        const paidWith = cost > 0 ? choice.balance : null;
-        if (paidWith) {
-          await applyMovement(trx, {
-            userId,
-            balance: paidWith,
-            delta: -cost,
-            reason: 'task_debit',
-            idempotencyKey: `debit:${id}`,
-          });
-        }
-        const queued = await deps.queue.enqueue(
-          trx,
-          {
-            id,
-            user_id: userId,
-            type: 'txt2img',
-            lane,
-            settings: { ...resolved, render: style.render },
-            job,
-            checkpoint: job.checkpoint,
-            pixels:
-              (job.hires?.width ?? job.width) * (job.hires?.height ?? job.height) * (job.upscale ? 4 : 1),
-            signature,
-            cost,
-            paid_with: paidWith,
-            max_attempts: deps.maxAttempts,
-          },
-          now(),
-        );
-        await deps.notifier.notify(trx, CHANNEL.taskQueued, id);
-        await deps.notifier.notify(trx, CHANNEL.taskChanged, `${userId}:${id}`);
-        return queued;
+        return debitAndEnqueue(trx, locked, {
+          id,
+          user_id: userId,
+          type: 'txt2img',
+          lane,
+          settings: { ...resolved, render: style.render },
+          job,
+          checkpoint: job.checkpoint,
+          pixels: (job.hires?.width ?? job.width) * (job.hires?.height ?? job.height) * (job.upscale ? 4 : 1),
+          signature,
+          cost,
+        });
       });
       return { task_id: task.id, seed, cost: task.cost, paid_with_daily: task.paid_with === 'daily_token' };
     },
@@ -230,43 +242,24 @@ export function createTaskService(deps: TaskServiceDeps) {
           .where('state', 'not in', [8, 9])
           .executeTakeFirst();
         if (pending) throw new AppError('already_upscaled');
-        const current = await applyEnergyRollover(trx, locked, now());
-        const choice = chooseBalance(current, cost, now());
-        if (choice.balance === null) throw new AppError(choice.code);
-        await applyMovement(trx, {
-          userId,
-          balance: choice.balance,
-          delta: -cost,
-          reason: 'task_debit',
-          idempotencyKey: `debit:${id}`,
-        });
-        const queued = await deps.queue.enqueue(
-          trx,
-          {
-            id,
-            user_id: userId,
-            type: 'upscale',
-            lane: fastLane ? 'fast' : 'normal',
-            settings: {
-              upscale_only: true,
-              image_uuid: image.uuid,
-              format: image.format,
-              quality: image.quality,
-            },
-            job,
-            checkpoint: '',
-            pixels: image.width * image.height * 4,
-            signature: null,
-            cost,
-            paid_with: choice.balance,
-            source_image_id: image.id,
-            max_attempts: deps.maxAttempts,
+        return debitAndEnqueue(trx, locked, {
+          id,
+          user_id: userId,
+          type: 'upscale',
+          lane: fastLane ? 'fast' : 'normal',
+          settings: {
+            upscale_only: true,
+            image_uuid: image.uuid,
+            format: image.format,
+            quality: image.quality,
           },
-          now(),
-        );
-        await deps.notifier.notify(trx, CHANNEL.taskQueued, id);
-        await deps.notifier.notify(trx, CHANNEL.taskChanged, `${userId}:${id}`);
-        return queued;
+          job,
+          checkpoint: '',
+          pixels: image.width * image.height * 4,
+          signature: null,
+          cost,
+          source_image_id: image.id,
+        });
       });
       return { task_id: task.id, cost, paid_with_daily: task.paid_with === 'daily_token' };
     },

@@ -1,31 +1,7 @@
-import { TASK_STATE } from '@mirage/domain';
+import { TASK_STATE, type TaskView } from '@mirage/domain';
 import type { DB } from '../../db/database.ts';
 import type { TaskRow } from '../../db/schema/generation.ts';
 import type { QueueRepository } from './queue-repository.ts';
-
-/** A task as the client sees it (spec §3 Task), with queue position/ETA and the live preview. */
-export interface TaskView {
-  task_id: string;
-  state: number;
-  queued: boolean;
-  completed: boolean;
-  position: number | null;
-  eta_seconds: number | null;
-  step: number;
-  max_step: number;
-  /** JPEG preview while generating, base64. */
-  preview: string | null;
-  image_uuid: string | null;
-  blurhash: string | null;
-  seed: number;
-  cost: number;
-  paid_with_daily: boolean;
-  refunded: boolean;
-  error: string | null;
-  created_at: string;
-  genType: string;
-  settings: Record<string, unknown>;
-}
 
 /** Average time a worker spends per task recently, and how many workers are around, cached briefly. */
 export function createThroughputEstimator(db: DB, queue: QueueRepository, now: () => Date) {

@@ -71,30 +71,8 @@ export interface Txt2imgAccepted {
   paid_with_daily: boolean;
 }
 
-/** A task as GET /api/tasks/monitor reports it. */
-export interface TaskView {
-  task_id: string;
-  state: number;
-  queued: boolean;
-  completed: boolean;
-  /** 1 = next in line; null when not queued. */
-  position: number | null;
-  eta_seconds: number | null;
-  step: number;
-  max_step: number;
-  /** Base64 JPEG while generating. */
-  preview: string | null;
-  image_uuid: string | null;
-  blurhash: string | null;
-  seed: number;
-  cost: number;
-  paid_with_daily: boolean;
-  refunded: boolean;
-  error: string | null;
-  created_at: string;
-  genType: string;
-  settings: Record<string, unknown>;
-}
+/** A task as GET /api/tasks/monitor reports it (the contract lives in the domain). */
+export type { TaskView } from '@mirage/domain';
 
 export const fetchStyles = (signal?: AbortSignal) => api.get<GraphicStyle[]>('/api/config/styles', signal);
 

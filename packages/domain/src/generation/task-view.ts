@@ -1,0 +1,27 @@
+/**
+ * A task as the client sees it (spec §3 Task) on GET /api/tasks/monitor: the API builds it, the
+ * generator page renders it. `state` holds the TASK_STATE numbers.
+ */
+export interface TaskView {
+  task_id: string;
+  state: number;
+  queued: boolean;
+  completed: boolean;
+  /** 1 = next in line; null when not queued. */
+  position: number | null;
+  eta_seconds: number | null;
+  step: number;
+  max_step: number;
+  /** Base64 JPEG while generating. */
+  preview: string | null;
+  image_uuid: string | null;
+  blurhash: string | null;
+  seed: number;
+  cost: number;
+  paid_with_daily: boolean;
+  refunded: boolean;
+  error: string | null;
+  created_at: string;
+  genType: string;
+  settings: Record<string, unknown>;
+}

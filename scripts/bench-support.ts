@@ -1,0 +1,39 @@
+import {
+  createPGliteDatabase,
+  createPostgresDatabase,
+  type DatabaseHandle,
+} from '../apps/api/src/db/database.ts';
+import {
+  cloneDatabase,
+  createTemplateDatabase,
+  databaseUrl,
+  dropDatabase,
+} from '../apps/api/test/postgres-admin.ts';
+
+/**
+ * Runs a benchmark on a fresh embedded PGlite, then on a fresh PostgreSQL database when
+ * BENCH_DATABASE_URL or TEST_DATABASE_URL is set (created from a migrated template, dropped after).
+ */
+export async function onEachDatabase(
+  bench: (label: string, database: DatabaseHandle) => Promise<void>,
+): Promise<void> {
+  const pglite = await createPGliteDatabase({});
+  await bench('PGlite', pglite);
+  await pglite.close();
+
+  const url = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+  if (!url) {
+    console.log('PostgreSQL: skipped (set BENCH_DATABASE_URL or TEST_DATABASE_URL)');
+    return;
+  }
+  const template = await createTemplateDatabase(url);
+  const name = await cloneDatabase(url, template);
+  const postgres = createPostgresDatabase(databaseUrl(url, name), 20);
+  try {
+    await bench('PostgreSQL', postgres);
+  } finally {
+    await postgres.close();
+    await dropDatabase(url, name);
+    await dropDatabase(url, template);
+  }
+}
