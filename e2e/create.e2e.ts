@@ -115,6 +115,8 @@ describe('the generator in Chromium', () => {
       })
       .toBeGreaterThan(0);
     expect(await card.getAttribute('data-state')).toBe('9');
+    // The preview renderer says what it is (DESIGN.md): it is not an AI model.
+    expect(await card.getByTestId('preview-badge').innerText()).toBe('Preview renderer');
     const states = await page.evaluate(() => (window as unknown as { taskStates: string[] }).taskStates);
     // Queue (0) or Generate (1) first, Done (9) last.
     expect(['0', '1']).toContain(states[0]);

@@ -15,6 +15,8 @@ export interface TaskView {
   /** Base64 JPEG while generating. */
   preview: string | null;
   image_uuid: string | null;
+  /** What rendered the image: a checkpoint file, or 'preview-renderer' for the built-in CPU renderer. */
+  model: string | null;
   blurhash: string | null;
   seed: number;
   cost: number;

@@ -29,7 +29,7 @@ export async function toTaskView(
   extras: {
     queue: QueueRepository;
     estimate: ReturnType<typeof createThroughputEstimator>;
-    image?: { uuid: string; blurhash: string } | undefined;
+    image?: { uuid: string; blurhash: string; gen_data: Record<string, unknown> } | undefined;
   },
 ): Promise<TaskView> {
   const queued = task.state === TASK_STATE.Queue;
@@ -50,6 +50,7 @@ export async function toTaskView(
     max_step: task.progress_max,
     preview: task.preview ? task.preview.toString('base64') : null,
     image_uuid: extras.image?.uuid ?? null,
+    model: typeof extras.image?.gen_data.model === 'string' ? extras.image.gen_data.model : null,
     blurhash: extras.image?.blurhash ?? null,
     seed: task.job.seed,
     cost: task.cost,

@@ -66,6 +66,15 @@ export function TaskCard({ task }: { task: TaskView }) {
         {!done && task.preview && (
           <img className={styles.fill} src={`data:image/jpeg;base64,${task.preview}`} alt="" />
         )}
+        {done && task.model === 'preview-renderer' && (
+          <span
+            className={styles.previewBadge}
+            title={t('results.preview_renderer_hint')}
+            data-testid="preview-badge"
+          >
+            {t('results.preview_renderer')}
+          </span>
+        )}
         {done && urls && (
           <a href={urls.full} target="_blank" rel="noopener" className={styles.imageLink}>
             <img

@@ -10,6 +10,7 @@ const view = (task_id: string, state: number, extra: Partial<TaskView> = {}): Ta
   completed: state === TASK_STATE.Done,
   position: null,
   eta_seconds: null,
+  model: null,
   step: 0,
   max_step: 0,
   preview: null,

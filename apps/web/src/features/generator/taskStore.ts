@@ -57,6 +57,7 @@ export function createTaskStore(): TaskStore {
         state: TASK_STATE.Queue,
         queued: true,
         completed: false,
+        model: null,
         position: null,
         eta_seconds: null,
         step: 0,
