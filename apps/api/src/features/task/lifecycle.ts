@@ -10,7 +10,7 @@ import type { ImageRepository } from '../image/repository.ts';
 import { applyMovement } from '../ledger/repository.ts';
 import type { WorkerRepository } from '../worker/repository.ts';
 import type { QueueRepository } from './queue-repository.ts';
-import { TASK_STATE_DB } from './states.ts';
+import { FINISHED_STATES, TASK_STATE } from './states.ts';
 
 export interface LifecycleDeps {
   db: DB;
@@ -24,7 +24,7 @@ export interface LifecycleDeps {
   log: FastifyBaseLogger;
 }
 
-const TERMINAL = new Set<number>([TASK_STATE_DB.failed, TASK_STATE_DB.done]);
+const TERMINAL = new Set<number>(FINISHED_STATES);
 
 /** What `complete` stores about the image besides the file. */
 export interface CompletionMetadata {
@@ -59,7 +59,7 @@ export function createTaskLifecycle(deps: LifecycleDeps) {
   async function giveBack(task: TaskRow, retryable: boolean, message: string) {
     await db.transaction().execute(async (trx) => {
       const locked = await queue.lockTask(trx, task.id);
-      if (!locked || TERMINAL.has(locked.state) || locked.state === TASK_STATE_DB.queued) return;
+      if (!locked || TERMINAL.has(locked.state) || locked.state === TASK_STATE.Queue) return;
       if (retryable && locked.attempts < locked.max_attempts) {
         await queue.requeue(trx, locked.id, message);
         await deps.notifier.notify(trx, CHANNEL.taskQueued, locked.id);
@@ -106,7 +106,7 @@ export function createTaskLifecycle(deps: LifecycleDeps) {
     });
     if (!stored) {
       const again = await loadTask(task.id);
-      if (again.state === TASK_STATE_DB.done) return { image_uuid: source.uuid, duplicate: true };
+      if (again.state === TASK_STATE.Done) return { image_uuid: source.uuid, duplicate: true };
       throw new AppError('task_lease_lost');
     }
     return { image_uuid: source.uuid, duplicate: false };
@@ -145,7 +145,7 @@ export function createTaskLifecycle(deps: LifecycleDeps) {
     /** Stores the result once: a second `complete` for a finished task answers with the same image. */
     async complete(taskId: string, worker: WorkerRow, png: Buffer, metadata: CompletionMetadata) {
       const task = await loadTask(taskId);
-      if (task.state === TASK_STATE_DB.done && task.image_id) return this.existingResult(task);
+      if (task.state === TASK_STATE.Done && task.image_id) return this.existingResult(task);
       if (TERMINAL.has(task.state) || task.worker_id !== worker.id || task.lease_expires_at === null) {
         throw new AppError('task_lease_lost');
       }
@@ -193,7 +193,7 @@ export function createTaskLifecycle(deps: LifecycleDeps) {
         // Lost a race (reaped or completed meanwhile): drop our files, answer like the winner.
         await Promise.all(Object.values(imageKeys(uuid)).map((key) => deps.store.delete(key)));
         const again = await loadTask(taskId);
-        if (again.state === TASK_STATE_DB.done && again.image_id) return this.existingResult(again);
+        if (again.state === TASK_STATE.Done && again.image_id) return this.existingResult(again);
         throw new AppError('task_lease_lost');
       }
       return { image_uuid: stored.uuid, duplicate: false };

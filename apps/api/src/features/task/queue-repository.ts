@@ -1,5 +1,5 @@
 import { sql, type Insertable, type Transaction } from 'kysely';
-import { TASK_STATE_LEASED, type JobType } from './states.ts';
+import { FINISHED_STATES, LEASED_STATE, TASK_STATE, type JobType } from './states.ts';
 import type { DB } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 import type { TaskLane, TaskRow, TaskTable } from '../../db/schema/generation.ts';
@@ -40,7 +40,7 @@ export function createQueueRepository(db: DB) {
         .insertInto('task')
         .values({
           ...task,
-          state: 0,
+          state: TASK_STATE.Queue,
           queue_key: queueKey(task.lane, now),
           settings: JSON.stringify(task.settings),
           job: JSON.stringify(task.job),
@@ -59,7 +59,7 @@ export function createQueueRepository(db: DB) {
         let candidates = trx
           .selectFrom('task')
           .select('id')
-          .where('state', '=', 0)
+          .where('state', '=', TASK_STATE.Queue)
           .where('type', 'in', filter.jobTypes)
           .where('pixels', '<=', filter.maxPixels);
         // An empty checkpoint (upscale jobs) needs no model of the worker's list.
@@ -79,7 +79,7 @@ export function createQueueRepository(db: DB) {
         return trx
           .updateTable('task')
           .set({
-            state: sql<number>`case type when 'upscale' then ${sql.lit(TASK_STATE_LEASED.upscale)} when 'txt2img' then ${sql.lit(TASK_STATE_LEASED.txt2img)} else ${sql.lit(TASK_STATE_LEASED.tweak)} end`,
+            state: sql<number>`case type when 'upscale' then ${sql.lit(LEASED_STATE.upscale)} when 'txt2img' then ${sql.lit(LEASED_STATE.txt2img)} else ${sql.lit(LEASED_STATE.tweak)} end`,
             worker_id: workerId,
             lease_expires_at: new Date(now.getTime() + leaseMs),
             started_at: now,
@@ -121,7 +121,7 @@ export function createQueueRepository(db: DB) {
       await db
         .updateTable('task')
         .set({
-          state: 0,
+          state: TASK_STATE.Queue,
           worker_id: null,
           lease_expires_at: null,
           started_at: null,
@@ -140,7 +140,7 @@ export function createQueueRepository(db: DB) {
       await trx
         .updateTable('task')
         .set({
-          state: 0,
+          state: TASK_STATE.Queue,
           worker_id: null,
           lease_expires_at: null,
           error,
@@ -155,7 +155,7 @@ export function createQueueRepository(db: DB) {
     async markFailed(trx: Transaction<Database>, taskId: string, error: string, now: Date) {
       await trx
         .updateTable('task')
-        .set({ state: 8, lease_expires_at: null, error, finished_at: now, preview: null })
+        .set({ state: TASK_STATE.Fail, lease_expires_at: null, error, finished_at: now, preview: null })
         .where('id', '=', taskId)
         .execute();
     },
@@ -164,7 +164,7 @@ export function createQueueRepository(db: DB) {
       await trx
         .updateTable('task')
         .set({
-          state: 9,
+          state: TASK_STATE.Done,
           lease_expires_at: null,
           image_id: imageId,
           finished_at: now,
@@ -184,7 +184,7 @@ export function createQueueRepository(db: DB) {
         .selectFrom('task')
         .select('id')
         .where('lease_expires_at', '<', now)
-        .where('state', 'not in', [0, 8, 9])
+        .where('state', 'not in', [TASK_STATE.Queue, ...FINISHED_STATES])
         .limit(limit)
         .execute();
       return rows.map((row) => row.id);
@@ -198,12 +198,12 @@ export function createQueueRepository(db: DB) {
           eb
             .selectFrom('task as q')
             .select(eb.fn.countAll<number>().as('ahead'))
-            .where('q.state', '=', 0)
+            .where('q.state', '=', TASK_STATE.Queue)
             .whereRef('q.queue_key', '<=', 't.queue_key')
             .as('position'),
         )
         .where('t.id', '=', taskId)
-        .where('t.state', '=', 0)
+        .where('t.state', '=', TASK_STATE.Queue)
         .executeTakeFirst();
       return row?.position === undefined || row.position === null ? undefined : Number(row.position);
     },
@@ -216,7 +216,7 @@ export function createQueueRepository(db: DB) {
           sql<number>`count(*)`.as('done'),
           sql<number>`coalesce(sum(extract(epoch from (finished_at - started_at)) * 1000), 0)`.as('busy_ms'),
         ])
-        .where('state', '=', 9)
+        .where('state', '=', TASK_STATE.Done)
         .where('finished_at', '>=', since)
         .executeTakeFirstOrThrow();
       return { done: Number(row.done), busyMs: Number(row.busy_ms) };

@@ -24,6 +24,7 @@ import { findBoosters, findStyle } from '../catalogue/repository.ts';
 import type { ImageRepository } from '../image/repository.ts';
 import { applyMovement } from '../ledger/repository.ts';
 import { applyEnergyRollover } from './energy.ts';
+import { FINISHED_STATES, TASK_STATE } from './states.ts';
 import { buildTxt2imgJob } from './job-builder.ts';
 import type { NewTask, QueueRepository } from './queue-repository.ts';
 import type { Transaction } from 'kysely';
@@ -76,7 +77,7 @@ export function createTaskService(deps: TaskServiceDeps) {
       .selectFrom('task')
       .select('finished_at')
       .where('user_id', '=', userId)
-      .where('state', '=', 8)
+      .where('state', '=', TASK_STATE.Fail)
       .where('finished_at', '>=', since)
       .orderBy('finished_at', 'desc')
       .execute();
@@ -93,7 +94,7 @@ export function createTaskService(deps: TaskServiceDeps) {
       .selectFrom('task')
       .select(['id', 'signature'])
       .where('user_id', '=', userId)
-      .where('state', 'not in', [8, 9])
+      .where('state', 'not in', FINISHED_STATES)
       .execute();
     if (running.some((task) => task.signature === signature)) throw new AppError('duplicate_task_signature');
     if (running.length >= maxRunning) throw new AppError('max_running_tasks', { max: maxRunning });
@@ -239,7 +240,7 @@ export function createTaskService(deps: TaskServiceDeps) {
           .select('id')
           .where('source_image_id', '=', image.id)
           .where('type', '=', 'upscale')
-          .where('state', 'not in', [8, 9])
+          .where('state', 'not in', FINISHED_STATES)
           .executeTakeFirst();
         if (pending) throw new AppError('already_upscaled');
         return debitAndEnqueue(trx, locked, {
@@ -272,7 +273,7 @@ export function createTaskService(deps: TaskServiceDeps) {
         .where('user_id', '=', userId)
         .where((eb) =>
           eb.or([
-            eb('state', 'not in', [8, 9]),
+            eb('state', 'not in', FINISHED_STATES),
             eb('finished_at', '>=', new Date(now().getTime() - sinceMs)),
           ]),
         )

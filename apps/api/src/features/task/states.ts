@@ -1,5 +1,14 @@
+import { TASK_STATE } from '@mirage/domain';
+
+export { TASK_STATE };
 export type { JobType } from '@mirage/domain';
 
-/** Task state numbers the server writes (spec §4 task states); the domain owns the full table. */
-export const TASK_STATE_LEASED = { txt2img: 1, upscale: 7, tweak: 10 } as const;
-export const TASK_STATE_DB = { queued: 0, save: 5, failed: 8, done: 9 } as const;
+/** The state a leased task shows while a worker runs it, by job type (spec §4 task states). */
+export const LEASED_STATE = {
+  txt2img: TASK_STATE.Generate,
+  upscale: TASK_STATE.UpscaleOnly,
+  tweak: TASK_STATE.Tweak,
+} as const;
+
+/** A task in one of these states is finished: it never runs, charges or refunds again. */
+export const FINISHED_STATES: number[] = [TASK_STATE.Fail, TASK_STATE.Done];

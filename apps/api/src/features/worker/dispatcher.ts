@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import type { LeaseRequest } from '@mirage/domain';
+import { TASK_STATE, type LeaseRequest } from '@mirage/domain';
 import { sql } from 'kysely';
 import type { DB } from '../../db/database.ts';
 import type { TaskRow, WorkerRow } from '../../db/schema/generation.ts';
@@ -84,8 +84,10 @@ export function createWorkerDispatcher(deps: DispatcherDeps) {
       const row = await deps.db
         .selectFrom('task')
         .select([
-          sql<number>`count(*) filter (where state = 0)`.as('queued'),
-          sql<number>`count(*) filter (where state not in (0, 8, 9))`.as('running'),
+          sql<number>`count(*) filter (where state = ${sql.lit(TASK_STATE.Queue)})`.as('queued'),
+          sql<number>`count(*) filter (where state not in (${sql.lit(TASK_STATE.Queue)}, ${sql.lit(TASK_STATE.Fail)}, ${sql.lit(TASK_STATE.Done)}))`.as(
+            'running',
+          ),
         ])
         .executeTakeFirstOrThrow();
       return { queued: Number(row.queued), running: Number(row.running) };
