@@ -13,6 +13,8 @@ describe('configuration', () => {
   it('reads and coerces values, treating empty strings as unset', () => {
     const config = loadConfig({ PORT: '9090', DATABASE_URL: '', TRUST_PROXY: 'true', WELCOME_TICKETS: '5' });
     expect(config.PORT).toBe(9090);
+    expect(config.PUBLIC_URL).toBe('http://localhost:9090');
+    expect(loadConfig({ PUBLIC_URL: 'https://mirage.example' }).PUBLIC_URL).toBe('https://mirage.example');
     expect(config.DATABASE_URL).toBeUndefined();
     expect(config.TRUST_PROXY).toBe(true);
     expect(config.WELCOME_TICKETS).toBe(5);

@@ -8,56 +8,59 @@ const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
 
-export const configSchema = z.object({
-  /** "production" turns on Secure cookies and refuses unsafe defaults; "test" is used by the test suites. */
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  /** TCP port the server listens on. */
-  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
-  /** Interface to bind: 0.0.0.0 to accept outside connections. */
-  HOST: z.string().default('0.0.0.0'),
-  /** Public address of the site (scheme + host), used in mail links and OAuth redirect URIs. */
-  PUBLIC_URL: z.url().default('http://localhost:8080'),
-  /** PostgreSQL connection string. Unset: an embedded PostgreSQL (PGlite) stored under DATA_DIR/db. */
-  DATABASE_URL: z.string().optional(),
-  /** Folder for the embedded database, the mail outbox and local files. */
-  DATA_DIR: z.string().default('./data'),
-  /** Secret for signing cookies (state cookies of OAuth). At least 32 characters; required in production. */
-  COOKIE_SECRET: z.string().min(32).optional(),
-  /** SMTP connection URL (smtp://user:pass@host:port or smtps://...). Unset: mails go to DATA_DIR/outbox. */
-  SMTP_URL: z.string().optional(),
-  /** Sender address of outgoing mail. */
-  MAIL_FROM: z.string().default('Mirage <no-reply@mirage.local>'),
-  /** Google OAuth client id and secret; Google sign-in is hidden unless both are set. */
-  GOOGLE_CLIENT_ID: z.string().optional(),
-  GOOGLE_CLIENT_SECRET: z.string().optional(),
-  /** Discord OAuth client id and secret; Discord sign-in is hidden unless both are set. */
-  DISCORD_CLIENT_ID: z.string().optional(),
-  DISCORD_CLIENT_SECRET: z.string().optional(),
-  /** Override of the OAuth endpoints (authorize, token, userinfo) of a provider, for tests and proxies. JSON. */
-  OAUTH_ENDPOINTS: z.string().optional(),
-  /** Trust X-Forwarded-For from a reverse proxy (needed for per-IP rate limits behind a load balancer). */
-  TRUST_PROXY: booleanFlag.default(false),
-  /** Tickets granted to every new account (DECISIONS.md: welcome grant, default 20). */
-  WELCOME_TICKETS: z.coerce.number().int().min(0).default(20),
-  /** Folder with the built web app to serve; unset: apps/web/dist. */
-  WEB_DIST_DIR: z.string().optional(),
-  /** Log level of pino. */
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  /** Bearer token required to read /metrics (Prometheus); unset: /metrics is open. */
-  METRICS_TOKEN: z.string().min(16).optional(),
-  /** Bearer token of the operator view GET /api/worker/status; unset: that view is closed. */
-  OPERATOR_TOKEN: z.string().min(16).optional(),
-  /** Seconds a worker's lease lasts without progress before the task goes back to the queue. */
-  LEASE_SECONDS: z.coerce.number().int().min(5).max(3600).default(60),
-  /** Attempts of a task (leases that expire or retryable failures) before it fails and is refunded. */
-  TASK_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(10).default(3),
-  /** Start one built-in preview-engine worker beside the API (default: on, except in production). */
-  LOCAL_WORKER: booleanFlag.optional(),
-  /** Upscale model file workers use for the ×2 upscale (ComfyUI upscale_models / A1111 upscaler name). */
-  UPSCALE_MODEL: z.string().default('RealESRGAN_x4plus.pth'),
-  /** Disable the per-IP/per-account abuse limits (only for benchmarks; refused in production). */
-  RATE_LIMITS_DISABLED: booleanFlag.default(false),
-});
+export const configSchema = z
+  .object({
+    /** "production" turns on Secure cookies and refuses unsafe defaults; "test" is used by the test suites. */
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    /** TCP port the server listens on. */
+    PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+    /** Interface to bind: 0.0.0.0 to accept outside connections. */
+    HOST: z.string().default('0.0.0.0'),
+    /** Public address of the site (scheme + host), used in mail links and OAuth redirect URIs.
+     * Unset: http://localhost:<PORT>. */
+    PUBLIC_URL: z.url().optional(),
+    /** PostgreSQL connection string. Unset: an embedded PostgreSQL (PGlite) stored under DATA_DIR/db. */
+    DATABASE_URL: z.string().optional(),
+    /** Folder for the embedded database, the mail outbox and local files. */
+    DATA_DIR: z.string().default('./data'),
+    /** Secret for signing cookies (state cookies of OAuth). At least 32 characters; required in production. */
+    COOKIE_SECRET: z.string().min(32).optional(),
+    /** SMTP connection URL (smtp://user:pass@host:port or smtps://...). Unset: mails go to DATA_DIR/outbox. */
+    SMTP_URL: z.string().optional(),
+    /** Sender address of outgoing mail. */
+    MAIL_FROM: z.string().default('Mirage <no-reply@mirage.local>'),
+    /** Google OAuth client id and secret; Google sign-in is hidden unless both are set. */
+    GOOGLE_CLIENT_ID: z.string().optional(),
+    GOOGLE_CLIENT_SECRET: z.string().optional(),
+    /** Discord OAuth client id and secret; Discord sign-in is hidden unless both are set. */
+    DISCORD_CLIENT_ID: z.string().optional(),
+    DISCORD_CLIENT_SECRET: z.string().optional(),
+    /** Override of the OAuth endpoints (authorize, token, userinfo) of a provider, for tests and proxies. JSON. */
+    OAUTH_ENDPOINTS: z.string().optional(),
+    /** Trust X-Forwarded-For from a reverse proxy (needed for per-IP rate limits behind a load balancer). */
+    TRUST_PROXY: booleanFlag.default(false),
+    /** Tickets granted to every new account (DECISIONS.md: welcome grant, default 20). */
+    WELCOME_TICKETS: z.coerce.number().int().min(0).default(20),
+    /** Folder with the built web app to serve; unset: apps/web/dist. */
+    WEB_DIST_DIR: z.string().optional(),
+    /** Log level of pino. */
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    /** Bearer token required to read /metrics (Prometheus); unset: /metrics is open. */
+    METRICS_TOKEN: z.string().min(16).optional(),
+    /** Bearer token of the operator view GET /api/worker/status; unset: that view is closed. */
+    OPERATOR_TOKEN: z.string().min(16).optional(),
+    /** Seconds a worker's lease lasts without progress before the task goes back to the queue. */
+    LEASE_SECONDS: z.coerce.number().int().min(5).max(3600).default(60),
+    /** Attempts of a task (leases that expire or retryable failures) before it fails and is refunded. */
+    TASK_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(10).default(3),
+    /** Start one built-in preview-engine worker beside the API (default: on, except in production). */
+    LOCAL_WORKER: booleanFlag.optional(),
+    /** Upscale model file workers use for the ×2 upscale (ComfyUI upscale_models / A1111 upscaler name). */
+    UPSCALE_MODEL: z.string().default('RealESRGAN_x4plus.pth'),
+    /** Disable the per-IP/per-account abuse limits (only for benchmarks; refused in production). */
+    RATE_LIMITS_DISABLED: booleanFlag.default(false),
+  })
+  .transform((config) => ({ ...config, PUBLIC_URL: config.PUBLIC_URL ?? `http://localhost:${config.PORT}` }));
 
 export type Config = z.infer<typeof configSchema>;
 
