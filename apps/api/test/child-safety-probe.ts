@@ -1,5 +1,3 @@
-import { CHILD_SAFETY_REASONS } from '@mirage/domain';
-
 /**
  * Minimal probes for the child-safety refusal through the API, built from neutral scaffolding plus an
  * age under 18 — the domain's own tests cover the word lists. No sexual text is needed: on this service
@@ -10,5 +8,3 @@ export const CHILD_SAFETY_TEST_TERMS: [field: 'prompt' | 'neg_prompt', text: str
   ['prompt', 'portrait of a person, twelve-year-old'],
   ['neg_prompt', 'blurry, adult'],
 ];
-
-export const KNOWN_REASONS = CHILD_SAFETY_REASONS;

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Transaction } from 'kysely';
 import type { DB } from '../../db/database.ts';
+import type { Database } from '../../db/schema.ts';
 import type { TaskRow, WorkerRow } from '../../db/schema/generation.ts';
 import { CHANNEL, type Notifier } from '../../events/notifier.ts';
 import { AppError } from '../../http/errors.ts';
@@ -43,16 +45,16 @@ export function createTaskLifecycle(deps: LifecycleDeps) {
     deps.notifier.notify(trx, CHANNEL.taskChanged, `${task.user_id}:${task.id}`);
 
   /** Refund the task's cost to the balance it was paid from, once (ledger idempotency key + flag). */
-  async function refund(trx: DB, task: TaskRow) {
+  async function refund(trx: Transaction<Database>, task: TaskRow) {
     if (task.refunded || !task.paid_with || task.cost <= 0) return;
-    await applyMovement(trx as never, {
+    await applyMovement(trx, {
       userId: task.user_id,
       balance: task.paid_with,
       delta: task.cost,
       reason: 'task_refund',
       idempotencyKey: `refund:${task.id}`,
     });
-    await queue.markRefunded(trx as never, task.id);
+    await queue.markRefunded(trx, task.id);
   }
 
   /** Re-queue while attempts remain (and the failure is retryable), else fail and refund. */
