@@ -1,11 +1,13 @@
 // bench:queue — the task queue and worker protocol over real HTTP on loopback:
 // 1. enqueue → lease latency with a worker already long-polling (p50/p99);
-// 2. lease + complete jobs/s with 1, 4 and 16 simulated workers (each completes with a tiny PNG).
+// 2. lease + complete jobs/s with 1, 4 and 16 simulated workers (each completes with a tiny PNG), run
+//    in a separate thread (bench-queue-client.mjs) so they do not share the API's event loop.
 // On the embedded PGlite, and on PostgreSQL when BENCH_DATABASE_URL or TEST_DATABASE_URL is set.
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { Worker } from 'node:worker_threads';
 import sharp from 'sharp';
 import { buildApp } from '../apps/api/src/app.ts';
 import { onEachDatabase } from './bench-support.ts';
@@ -15,6 +17,7 @@ import { CHANNEL, createNotifierFor } from '../apps/api/src/events/notifier.ts';
 
 const LATENCY_SAMPLES = Number(process.env.BENCH_LATENCY_SAMPLES ?? 200);
 const JOBS_PER_RUN = Number(process.env.BENCH_JOBS ?? 400);
+const WORKER_COUNTS = (process.env.BENCH_WORKERS ?? '1,4,16').split(',').map(Number);
 const tinyPng = await sharp({
   create: { width: 8, height: 8, channels: 3, background: { r: 9, g: 9, b: 9 } },
 })
@@ -136,23 +139,19 @@ async function bench(label: string, database: DatabaseHandle) {
   );
 
   // 2. Throughput: N workers lease and complete until the queue is empty.
-  for (const workers of [1, 4, 16]) {
+  for (const workers of WORKER_COUNTS) {
     for (let i = 0; i < JOBS_PER_RUN; i++) await enqueue();
     const tokens = await Promise.all(
       Array.from({ length: workers }, (_, n) => app.generation.workerAuth.issueToken(`w${workers}-${n}`)),
     );
-    let done = 0;
     const started = performance.now();
-    await Promise.all(
-      tokens.map(async (token) => {
-        for (;;) {
-          const job = await lease(token, 0);
-          if (!job) return;
-          await complete(token, job.id);
-          done++;
-        }
-      }),
-    );
+    const done = await new Promise<number>((resolve, reject) => {
+      const client = new Worker(new URL('./bench-queue-client.mjs', import.meta.url), {
+        workerData: { base, tokens, png: tinyPng },
+      });
+      client.once('message', (count: number) => resolve(count));
+      client.once('error', reject);
+    });
     const seconds = (performance.now() - started) / 1000;
     console.log(
       `${label}: lease+complete with ${String(workers).padStart(2)} workers: ${(done / seconds).toFixed(0)} jobs/s (${done} jobs in ${seconds.toFixed(1)} s)`,

@@ -17,9 +17,14 @@ import {
 export async function onEachDatabase(
   bench: (label: string, database: DatabaseHandle) => Promise<void>,
 ): Promise<void> {
-  const pglite = await createPGliteDatabase({});
-  await bench('PGlite', pglite);
-  await pglite.close();
+  // BENCH_ONLY=pglite or BENCH_ONLY=postgres runs one of the two.
+  const only = process.env.BENCH_ONLY;
+  if (only !== 'postgres') {
+    const pglite = await createPGliteDatabase({});
+    await bench('PGlite', pglite);
+    await pglite.close();
+  }
+  if (only === 'pglite') return;
 
   const url = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
   if (!url) {

@@ -39,8 +39,13 @@ function createRegistry() {
   };
 }
 
+/** The SQL expression that sends a notification; usable inside a larger statement. */
+export function notifyExpression(channel: Channel, payload: string) {
+  return sql<string>`pg_notify(${channel}, ${payload})`;
+}
+
 async function sendNotify(db: DB, channel: Channel, payload: string): Promise<void> {
-  await sql`select pg_notify(${channel}, ${payload})`.execute(db);
+  await sql`select ${notifyExpression(channel, payload)}`.execute(db);
 }
 
 /** PostgreSQL: one dedicated connection LISTENs on every channel for this instance. */

@@ -26,12 +26,25 @@ export function createFileObjectStore(root: string): ObjectStore {
     assertKey(key);
     return path.join(root, ...key.split('/'));
   };
+  // Folders made by this store; a put into a known one skips the mkdir (one file-system call fewer).
+  const madeFolders = new Set<string>();
   return {
     async put(key, body) {
       const file = fileOf(key);
-      await mkdir(path.dirname(file), { recursive: true });
+      const folder = path.dirname(file);
+      if (!madeFolders.has(folder)) {
+        await mkdir(folder, { recursive: true });
+        madeFolders.add(folder);
+      }
       const temporary = `${file}.${randomBytes(4).toString('hex')}.tmp`;
-      await writeFile(temporary, body);
+      try {
+        await writeFile(temporary, body);
+      } catch (error) {
+        // The folder was removed behind our back: make it again, once.
+        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+        await mkdir(folder, { recursive: true });
+        await writeFile(temporary, body);
+      }
       await rename(temporary, file);
     },
     async get(key) {

@@ -96,5 +96,7 @@ export interface GenerationTables {
 }
 
 export type TaskRow = Selectable<TaskTable>;
+/** A task without its progress preview (up to 400 kB), for code that only needs its state and job. */
+export type TaskRecord = Omit<TaskRow, 'preview'>;
 export type WorkerRow = Selectable<WorkerTable>;
 export type ImageRow = Selectable<ImageTable>;

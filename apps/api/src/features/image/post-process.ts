@@ -1,5 +1,5 @@
 import { encode } from 'blurhash';
-import sharp, { type Metadata } from 'sharp';
+import sharp from 'sharp';
 import type { ObjectStore } from '../../storage/object-store.ts';
 
 /** The files one finished image is stored as (spec §7 assets: {uuid}.png, {uuid}.webp, {uuid}-min.webp). */
@@ -20,6 +20,17 @@ export const THUMBNAIL_WIDTH = 512;
 const BLURHASH_WIDTH = 32;
 
 export class InvalidImageError extends Error {}
+
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
+/** Width and height from a PNG's IHDR chunk (always first), or null when it is not a PNG. */
+export function pngSize(input: Buffer): { width: number; height: number } | null {
+  if (input.length < 24 || !input.subarray(0, 8).equals(PNG_SIGNATURE)) return null;
+  if (input.toString('latin1', 12, 16) !== 'IHDR') return null;
+  const width = input.readUInt32BE(16);
+  const height = input.readUInt32BE(20);
+  return width > 0 && height > 0 ? { width, height } : null;
+}
 
 export interface ProcessedImage {
   width: number;
@@ -47,19 +58,19 @@ export async function processImage(
   input: Buffer,
   options: { uuid: string; watermark: boolean; store: ObjectStore; variant?: 'original' | 'upscaled' },
 ): Promise<ProcessedImage> {
-  let meta: Metadata;
-  try {
-    meta = await sharp(input).metadata();
-  } catch {
-    throw new InvalidImageError('not an image');
-  }
-  if (meta.format !== 'png' || !meta.width || !meta.height) throw new InvalidImageError('expected a PNG');
-  const { width, height } = meta;
+  const size = pngSize(input);
+  if (!size) throw new InvalidImageError('expected a PNG');
+  const { width, height } = size;
   // Decode once (with the watermark composited) and derive every output from the raw pixels: decoding
   // a large PNG costs more than any single encode.
   let decoder = sharp(input);
   if (options.watermark) decoder = decoder.composite([{ input: watermarkSvg(width, height) }]);
-  const decoded = await decoder.raw().toBuffer({ resolveWithObject: true });
+  let decoded;
+  try {
+    decoded = await decoder.raw().toBuffer({ resolveWithObject: true });
+  } catch {
+    throw new InvalidImageError('not a decodable PNG');
+  }
   const pixels = () => sharp(decoded.data, { raw: decoded.info });
   const [png, webp, thumbnail, tiny] = await Promise.all([
     options.watermark ? pixels().png({ compressionLevel: 4 }).toBuffer() : Promise.resolve(input),

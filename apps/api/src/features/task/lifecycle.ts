@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Transaction } from 'kysely';
 import type { DB } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
-import type { TaskRow, WorkerRow } from '../../db/schema/generation.ts';
+import type { TaskRecord, WorkerRow } from '../../db/schema/generation.ts';
 import { CHANNEL, type Notifier } from '../../events/notifier.ts';
 import { AppError } from '../../http/errors.ts';
 import type { ObjectStore } from '../../storage/object-store.ts';
@@ -41,11 +41,11 @@ export interface CompletionMetadata {
 export function createTaskLifecycle(deps: LifecycleDeps) {
   const { db, queue, now } = deps;
 
-  const changed = (trx: DB, task: Pick<TaskRow, 'user_id' | 'id'>) =>
+  const changed = (trx: DB, task: Pick<TaskRecord, 'user_id' | 'id'>) =>
     deps.notifier.notify(trx, CHANNEL.taskChanged, `${task.user_id}:${task.id}`);
 
   /** Refund the task's cost to the balance it was paid from, once (ledger idempotency key + flag). */
-  async function refund(trx: Transaction<Database>, task: TaskRow) {
+  async function refund(trx: Transaction<Database>, task: TaskRecord) {
     if (task.refunded || !task.paid_with || task.cost <= 0) return;
     await applyMovement(trx, {
       userId: task.user_id,
@@ -58,7 +58,7 @@ export function createTaskLifecycle(deps: LifecycleDeps) {
   }
 
   /** Re-queue while attempts remain (and the failure is retryable), else fail and refund. */
-  async function giveBack(task: TaskRow, retryable: boolean, message: string) {
+  async function giveBack(task: TaskRecord, retryable: boolean, message: string) {
     await db.transaction().execute(async (trx) => {
       const locked = await queue.lockTask(trx, task.id);
       if (!locked || TERMINAL.has(locked.state) || locked.state === TASK_STATE.Queue) return;
@@ -74,14 +74,14 @@ export function createTaskLifecycle(deps: LifecycleDeps) {
     });
   }
 
-  async function loadTask(taskId: string): Promise<TaskRow> {
-    const task = await db.selectFrom('task').selectAll().where('id', '=', taskId).executeTakeFirst();
+  async function loadTask(taskId: string): Promise<TaskRecord> {
+    const task = await queue.find(taskId);
     if (!task) throw new AppError('not_found');
     return task;
   }
 
   /** An upscale adds the ×2 files to the source image and marks it upscaled (once). */
-  async function completeUpscale(task: TaskRow, worker: WorkerRow, png: Buffer) {
+  async function completeUpscale(task: TaskRecord, worker: WorkerRow, png: Buffer) {
     const source = task.source_image_id ? await deps.images.findById(task.source_image_id) : undefined;
     if (!source) throw new AppError('image_not_found');
     try {
@@ -132,15 +132,14 @@ export function createTaskLifecycle(deps: LifecycleDeps) {
       worker: WorkerRow,
       report: { step: number; max: number; preview: Buffer | null },
     ) {
-      const ok = await queue.recordProgress(
+      const task = await queue.recordProgress(
         taskId,
         worker.id,
         report,
         new Date(now().getTime() + deps.leaseMs),
       );
-      if (!ok) throw new AppError('task_lease_lost');
-      const task = await loadTask(taskId);
-      await changed(db, task);
+      if (!task) throw new AppError('task_lease_lost');
+      await changed(db, { id: taskId, user_id: task.user_id });
       return { lease_expires_at: task.lease_expires_at?.toISOString() ?? null };
     },
 
@@ -161,36 +160,34 @@ export function createTaskLifecycle(deps: LifecycleDeps) {
           throw new AppError('validation_error', { reason: error.message });
         throw error;
       }
-      const stored = await db.transaction().execute(async (trx) => {
-        const locked = await queue.lockTask(trx, taskId);
-        if (!locked || TERMINAL.has(locked.state) || locked.worker_id !== worker.id) return undefined;
-        const settings = locked.settings;
-        const image = await deps.images.insert(trx, {
+      // The task's settings and job never change after enqueue, so the row loaded above is enough.
+      const settings = task.settings;
+      const stored = await queue.completeWithImage(
+        taskId,
+        worker.id,
+        {
           uuid,
-          user_id: locked.user_id,
+          user_id: task.user_id,
           style_id: typeof settings.style_id === 'number' ? settings.style_id : null,
-          gen_type: locked.type,
+          gen_type: task.type,
           render: typeof settings.render === 'string' ? settings.render : null,
           format: typeof settings.format === 'string' ? settings.format : '',
           quality: typeof settings.quality === 'string' ? settings.quality : '',
-          seed: metadata.seed ?? locked.job.seed,
+          seed: metadata.seed ?? task.job.seed,
           width: processed.width,
           height: processed.height,
-          prompt: locked.job.prompt,
-          neg_prompt: locked.job.negative_prompt,
-          gen_data: JSON.stringify({ ...settings, seed: locked.job.seed, model: metadata.model ?? null }),
-          signature: locked.signature,
+          prompt: task.job.prompt,
+          neg_prompt: task.job.negative_prompt,
+          gen_data: JSON.stringify({ ...settings, seed: task.job.seed, model: metadata.model ?? null }),
+          signature: task.signature,
           is_private: settings.private === true,
-          watermarked: locked.job.watermark,
-          upscaled: locked.job.upscale !== null,
+          watermarked: task.job.watermark,
+          upscaled: task.job.upscale !== null,
           blurhash: processed.blurhash,
-        });
-        await queue.markDone(trx, locked.id, image.id, now());
-        const busy = locked.started_at ? now().getTime() - locked.started_at.getTime() : 0;
-        await deps.workers.countJob(trx, worker.id, 'done', busy);
-        await changed(trx, locked);
-        return image;
-      });
+        },
+        now(),
+        { channel: CHANNEL.taskChanged, payload: `${task.user_id}:${task.id}` },
+      );
       if (!stored) {
         // Lost a race (reaped or completed meanwhile): drop our files, answer like the winner.
         await Promise.all(Object.values(imageKeys(uuid)).map((key) => deps.store.delete(key)));
@@ -201,7 +198,7 @@ export function createTaskLifecycle(deps: LifecycleDeps) {
       return { image_uuid: stored.uuid, duplicate: false };
     },
 
-    async existingResult(task: TaskRow) {
+    async existingResult(task: TaskRecord) {
       const image = task.image_id ? await deps.images.findById(task.image_id) : undefined;
       return { image_uuid: image?.uuid ?? null, duplicate: true };
     },
@@ -219,7 +216,7 @@ export function createTaskLifecycle(deps: LifecycleDeps) {
     async reapExpiredLeases(): Promise<number> {
       const ids = await queue.expiredLeases(now());
       for (const id of ids) {
-        const task = await db.selectFrom('task').selectAll().where('id', '=', id).executeTakeFirst();
+        const task = await queue.find(id);
         if (task?.lease_expires_at && task.lease_expires_at.getTime() < now().getTime()) {
           await giveBack(task, true, 'lease expired');
         }

@@ -54,7 +54,7 @@ export async function registerGeneration(app: FastifyInstance, deps: GenerationM
   const queue = createQueueRepository(db);
   const workers = createWorkerRepository(db);
   const images = createImageRepository(db);
-  const workerAuth = createWorkerAuth(workers);
+  const workerAuth = createWorkerAuth(workers, now);
   const lifecycle = createTaskLifecycle({
     db,
     queue,

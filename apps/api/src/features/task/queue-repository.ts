@@ -2,7 +2,8 @@ import { sql, type Insertable, type Transaction } from 'kysely';
 import { FINISHED_STATES, LEASED_STATE, TASK_STATE, type JobType } from './states.ts';
 import type { DB } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
-import type { TaskLane, TaskRow, TaskTable } from '../../db/schema/generation.ts';
+import type { ImageTable, TaskLane, TaskRecord, TaskRow, TaskTable } from '../../db/schema/generation.ts';
+import { notifyExpression, type Channel } from '../../events/notifier.ts';
 
 /** What a worker can run: jobs needing other checkpoints or more pixels are not offered to it. */
 export interface LeaseFilter {
@@ -22,6 +23,36 @@ export const LANE_SHIFT_MS: Record<TaskLane, number> = { fast: -120_000, normal:
 export function queueKey(lane: TaskLane, enqueuedAt: Date): Date {
   return new Date(enqueuedAt.getTime() + LANE_SHIFT_MS[lane]);
 }
+
+/** Every task column but the preview: state changes never need the preview's bytes. */
+const RECORD_COLUMNS = [
+  'id',
+  'user_id',
+  'type',
+  'state',
+  'lane',
+  'queue_key',
+  'settings',
+  'job',
+  'checkpoint',
+  'pixels',
+  'signature',
+  'cost',
+  'paid_with',
+  'refunded',
+  'attempts',
+  'max_attempts',
+  'worker_id',
+  'lease_expires_at',
+  'started_at',
+  'progress_step',
+  'progress_max',
+  'error',
+  'source_image_id',
+  'image_id',
+  'created_at',
+  'finished_at',
+] as const satisfies readonly (keyof TaskRecord)[];
 
 export type NewTask = Omit<Insertable<TaskTable>, 'state' | 'queue_key' | 'settings' | 'job'> & {
   settings: Record<string, unknown>;
@@ -55,53 +86,48 @@ export function createQueueRepository(db: DB) {
       now: Date,
       leaseMs: number,
     ): Promise<TaskRow | undefined> {
-      return db.transaction().execute(async (trx) => {
-        let candidates = trx
-          .selectFrom('task')
-          .select('id')
-          .where('state', '=', TASK_STATE.Queue)
-          .where('type', 'in', filter.jobTypes)
-          .where('pixels', '<=', filter.maxPixels);
-        // An empty checkpoint (upscale jobs) needs no model of the worker's list.
-        const checkpoints = filter.checkpoints;
-        if (checkpoints.length > 0) {
-          candidates = candidates.where((eb) =>
-            eb.or([eb('checkpoint', '=', ''), eb('checkpoint', 'in', checkpoints)]),
-          );
-        }
-        const next = await candidates
-          .orderBy('queue_key')
-          .limit(1)
-          .forUpdate()
-          .skipLocked()
-          .executeTakeFirst();
-        if (!next) return undefined;
-        return trx
-          .updateTable('task')
-          .set({
-            state: sql<number>`case type when 'upscale' then ${sql.lit(LEASED_STATE.upscale)} when 'txt2img' then ${sql.lit(LEASED_STATE.txt2img)} else ${sql.lit(LEASED_STATE.tweak)} end`,
-            worker_id: workerId,
-            lease_expires_at: new Date(now.getTime() + leaseMs),
-            started_at: now,
-            attempts: sql`attempts + 1`,
-            progress_step: 0,
-            progress_max: 0,
-            preview: null,
-          })
-          .where('id', '=', next.id)
-          .returningAll()
-          .executeTakeFirstOrThrow();
-      });
+      let candidates = db
+        .selectFrom('task')
+        .select('id')
+        .where('state', '=', TASK_STATE.Queue)
+        .where('type', 'in', filter.jobTypes)
+        .where('pixels', '<=', filter.maxPixels);
+      // An empty checkpoint (upscale jobs) needs no model of the worker's list.
+      const checkpoints = filter.checkpoints;
+      if (checkpoints.length > 0) {
+        candidates = candidates.where((eb) =>
+          eb.or([eb('checkpoint', '=', ''), eb('checkpoint', 'in', checkpoints)]),
+        );
+      }
+      // One statement (one round trip, its own transaction): the CTE picks and locks the first free
+      // row, skipping rows other workers are leasing right now, and the update takes it.
+      return db
+        .with('next', () => candidates.orderBy('queue_key').limit(1).forUpdate().skipLocked())
+        .updateTable('task')
+        .from('next')
+        .set({
+          state: sql<number>`case task.type when 'upscale' then ${sql.lit(LEASED_STATE.upscale)} when 'txt2img' then ${sql.lit(LEASED_STATE.txt2img)} else ${sql.lit(LEASED_STATE.tweak)} end`,
+          worker_id: workerId,
+          lease_expires_at: new Date(now.getTime() + leaseMs),
+          started_at: now,
+          attempts: sql`task.attempts + 1`,
+          progress_step: 0,
+          progress_max: 0,
+          preview: null,
+        })
+        .whereRef('task.id', '=', 'next.id')
+        .returningAll('task')
+        .executeTakeFirst();
     },
 
-    /** Progress from the worker holding the lease; extends the lease. Returns false when it lost the lease. */
+    /** Progress from the worker holding the lease; extends the lease. Undefined when it lost the lease. */
     async recordProgress(
       taskId: string,
       workerId: number,
       progress: { step: number; max: number; preview: Buffer | null },
       leaseUntil: Date,
-    ) {
-      const result = await db
+    ): Promise<{ user_id: number; lease_expires_at: Date | null } | undefined> {
+      return db
         .updateTable('task')
         .set({
           progress_step: progress.step,
@@ -112,8 +138,8 @@ export function createQueueRepository(db: DB) {
         .where('id', '=', taskId)
         .where('worker_id', '=', workerId)
         .where('lease_expires_at', 'is not', null)
+        .returning(['user_id', 'lease_expires_at'])
         .executeTakeFirst();
-      return Number(result.numUpdatedRows) > 0;
     },
 
     /** Undoes a lease that never reached its worker (it does not count as an attempt). */
@@ -132,8 +158,17 @@ export function createQueueRepository(db: DB) {
     },
 
     /** Locks the task row for a state change (complete, fail, reap). */
-    async lockTask(trx: Transaction<Database>, taskId: string): Promise<TaskRow | undefined> {
-      return trx.selectFrom('task').selectAll().where('id', '=', taskId).forUpdate().executeTakeFirst();
+    async lockTask(trx: Transaction<Database>, taskId: string): Promise<TaskRecord | undefined> {
+      return trx
+        .selectFrom('task')
+        .select(RECORD_COLUMNS)
+        .where('id', '=', taskId)
+        .forUpdate()
+        .executeTakeFirst();
+    },
+
+    async find(taskId: string): Promise<TaskRecord | undefined> {
+      return db.selectFrom('task').select(RECORD_COLUMNS).where('id', '=', taskId).executeTakeFirst();
     },
 
     async requeue(trx: Transaction<Database>, taskId: string, error: string) {
@@ -173,6 +208,75 @@ export function createQueueRepository(db: DB) {
         })
         .where('id', '=', taskId)
         .execute();
+    },
+
+    /**
+     * Finishes a txt2img task with its image in ONE statement (its own transaction): lock the task if
+     * this worker still holds its lease, insert the image, mark the task done, count the job for the
+     * worker and notify — or, when the guard fails (lease lost, already finished), change nothing and
+     * return undefined. A concurrent second `complete` waits on the row lock, then sees a finished task.
+     * One round trip instead of seven keeps the worker protocol fast (BENCHMARKS.md, bench:queue).
+     */
+    async completeWithImage(
+      taskId: string,
+      workerId: number,
+      image: Insertable<ImageTable>,
+      now: Date,
+      notification: { channel: Channel; payload: string },
+    ): Promise<{ id: number; uuid: string } | undefined> {
+      const columns = Object.keys(image) as (keyof ImageTable)[];
+      return db
+        .with('locked', (q) =>
+          q
+            .selectFrom('task')
+            .select(['id', 'started_at'])
+            .where('id', '=', taskId)
+            .where('worker_id', '=', workerId)
+            .where('lease_expires_at', 'is not', null)
+            .where('state', 'not in', FINISHED_STATES)
+            .forUpdate(),
+        )
+        .with('stored', (q) =>
+          q
+            .insertInto('image')
+            .columns(columns)
+            // Parameters in INSERT … SELECT take the types of their target columns.
+            .expression((eb) =>
+              eb.selectFrom('locked').select(columns.map((column) => eb.val(image[column]).as(column))),
+            )
+            .returning(['id', 'uuid']),
+        )
+        .with('done', (q) =>
+          q
+            .updateTable('task')
+            .from('stored')
+            .set((eb) => ({
+              state: TASK_STATE.Done,
+              lease_expires_at: null,
+              image_id: eb.ref('stored.id'),
+              finished_at: now,
+              preview: null,
+              error: null,
+            }))
+            .where('task.id', '=', taskId),
+        )
+        .with('counted', (q) =>
+          q
+            .updateTable('worker')
+            .from('locked')
+            .set({
+              jobs_done: sql`jobs_done + 1`,
+              busy_ms: sql`busy_ms + greatest(0, round(extract(epoch from (${now}::timestamptz - locked.started_at)) * 1000))::bigint`,
+            })
+            .where('worker.id', '=', workerId),
+        )
+        .selectFrom('stored')
+        .select([
+          'stored.id',
+          'stored.uuid',
+          notifyExpression(notification.channel, notification.payload).as('notified'),
+        ])
+        .executeTakeFirst();
     },
 
     async markRefunded(trx: Transaction<Database>, taskId: string) {
