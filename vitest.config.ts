@@ -3,7 +3,7 @@ import { defineConfig } from 'vitest/config';
 
 /**
  * One runner for every suite:
- * - domain, i18n, web, api-unit: pure and module tests;
+ * - domain, i18n, preview-renderer, web, api-unit: pure and module tests;
  * - api-pglite: HTTP integration tests on the embedded database (always);
  * - api-postgres: the same tests on a real PostgreSQL when TEST_DATABASE_URL is set;
  * - e2e: Playwright driving Debian's Chromium against a started server, when Chromium is installed.
@@ -28,6 +28,7 @@ export default defineConfig({
     projects: [
       { test: { name: 'domain', include: ['packages/domain/test/**/*.test.ts'] } },
       { test: { name: 'i18n', include: ['packages/i18n/test/**/*.test.ts'] } },
+      { test: { name: 'preview-renderer', include: ['packages/preview-renderer/test/**/*.test.ts'] } },
       {
         // Pure web logic (validation, cookies, stores, API client, guards) in Node, with a fake document.
         test: {
