@@ -37,6 +37,7 @@ export async function enqueuePaidTask(
     cost?: number;
     lane?: 'fast' | 'normal' | 'eco';
     job?: Partial<StoredJob>;
+    settings?: Record<string, unknown>;
     maxAttempts?: number;
   } = {},
 ) {
@@ -58,7 +59,14 @@ export async function enqueuePaidTask(
         user_id: userId,
         type: job.type,
         lane: options.lane ?? 'normal',
-        settings: { format: 'Portrait', quality: 'Standard', style_id: 1 },
+        settings: {
+          format: 'Portrait',
+          quality: 'Standard',
+          style_id: 1,
+          style_lib: 'anime_modern',
+          render: 'hentai',
+          ...options.settings,
+        },
         job,
         checkpoint: job.checkpoint,
         pixels: job.width * job.height,

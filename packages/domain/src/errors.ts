@@ -56,6 +56,10 @@ export const ERROR_STATUS = {
   max_running_tasks: 429, // the plan's concurrency cap (1/2/4) is reached
   task_lease_lost: 409, // a worker reported on a task it no longer holds
   preset_not_found: 404,
+  // gallery and images (spec §8)
+  duplicate_favorite: 409,
+  favorites_limit_exceeded: 403,
+  image_no_gen_data: 404,
   // referral
   referrer_not_found: 400,
   user_refer_self: 400,

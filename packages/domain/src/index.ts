@@ -5,3 +5,4 @@ export * from './client.ts';
 export * from './routes.ts';
 export * from './generation/index.ts';
 export * from './moderation/index.ts';
+export * from './gallery/index.ts';

@@ -1,8 +1,9 @@
 import type { AccountTables } from './schema/account.ts';
 import type { CatalogueTables } from './schema/catalogue.ts';
+import type { GalleryTables } from './schema/gallery.ts';
 import type { GenerationTables } from './schema/generation.ts';
 
 /** The whole database as Kysely sees it: one interface per area, mirroring the migrations. */
-export interface Database extends AccountTables, CatalogueTables, GenerationTables {}
+export interface Database extends AccountTables, CatalogueTables, GenerationTables, GalleryTables {}
 
 export type { UserRow, NewUserRow, UserUpdate } from './schema/account.ts';

@@ -37,6 +37,13 @@ describe(`type parsing on ${process.env.TEST_DB}`, () => {
     expect(row.small).toBe(7);
   });
 
+  it('returns bigint[] and integer[] as arrays of numbers', async () => {
+    const { rows } = await sql<{ big: unknown; small: unknown; empty: unknown; holes: unknown }>`
+      select array[1, 9007199254740991]::int8[] as big, array[3, -4]::int4[] as small,
+        '{}'::int8[] as empty, array[5, null]::int8[] as holes`.execute(database.db);
+    expect(rows[0]).toEqual({ big: [1, 9007199254740991], small: [3, -4], empty: [], holes: [5, null] });
+  });
+
   it('returns generated identity ids as numbers and runs on PostgreSQL 15 syntax', async () => {
     const inserted = await database.db
       .insertInto('app_user')

@@ -76,6 +76,14 @@ export interface ImageTable {
   watermarked: Generated<boolean>;
   upscaled: Generated<boolean>;
   blurhash: string;
+  /** Prompt and system tag ids (migration 0005), searched through a GIN index. */
+  tag_ids: Generated<number[]>;
+  /** Random 31-bit key: the shuffle order (migration 0005). */
+  shuffle_key: Generated<number>;
+  /** Guest samples are flagged NSFW for the over-18 blur (spec §2). */
+  nsfw: Generated<boolean>;
+  /** One of the curated guest samples (spec §2, §9: 24). */
+  is_sample: Generated<boolean>;
   created_at: CreatedAt;
 }
 

@@ -13,6 +13,8 @@ import { applyMovement } from '../ledger/repository.ts';
 import type { WorkerRepository } from '../worker/repository.ts';
 import type { QueueRepository } from './queue-repository.ts';
 import { FINISHED_STATES, TASK_STATE } from './states.ts';
+import { imageTags } from '../tag/image-tags.ts';
+import { promptTags } from '@mirage/domain';
 
 export interface LifecycleDeps {
   db: DB;
@@ -184,7 +186,9 @@ export function createTaskLifecycle(deps: LifecycleDeps) {
           watermarked: task.job.watermark,
           upscaled: task.job.upscale !== null,
           blurhash: processed.blurhash,
+          tags: promptTags(task.job.prompt).join(', '),
         },
+        imageTags(task.job.prompt, settings),
         now(),
         { channel: CHANNEL.taskChanged, payload: `${task.user_id}:${task.id}` },
       );

@@ -212,71 +212,95 @@ export function createQueueRepository(db: DB) {
 
     /**
      * Finishes a txt2img task with its image in ONE statement (its own transaction): lock the task if
-     * this worker still holds its lease, insert the image, mark the task done, count the job for the
-     * worker and notify — or, when the guard fails (lease lost, already finished), change nothing and
+     * this worker still holds its lease, upsert the image's tags, insert the image, mark the task done,
+     * count the job for the worker and notify — or, when the guard fails (lease lost, already finished), change nothing and
      * return undefined. A concurrent second `complete` waits on the row lock, then sees a finished task.
      * One round trip instead of seven keeps the worker protocol fast (BENCHMARKS.md, bench:queue).
      */
     async completeWithImage(
       taskId: string,
       workerId: number,
-      image: Insertable<ImageTable>,
+      image: Omit<Insertable<ImageTable>, 'tag_ids'>,
+      tags: readonly { kind: string; name: string }[],
       now: Date,
       notification: { channel: Channel; payload: string },
     ): Promise<{ id: number; uuid: string } | undefined> {
-      const columns = Object.keys(image) as (keyof ImageTable)[];
-      return db
-        .with('locked', (q) =>
-          q
-            .selectFrom('task')
-            .select(['id', 'started_at'])
-            .where('id', '=', taskId)
-            .where('worker_id', '=', workerId)
-            .where('lease_expires_at', 'is not', null)
-            .where('state', 'not in', FINISHED_STATES)
-            .forUpdate(),
-        )
-        .with('stored', (q) =>
-          q
-            .insertInto('image')
-            .columns(columns)
-            // Parameters in INSERT … SELECT take the types of their target columns.
-            .expression((eb) =>
-              eb.selectFrom('locked').select(columns.map((column) => eb.val(image[column]).as(column))),
-            )
-            .returning(['id', 'uuid']),
-        )
-        .with('done', (q) =>
-          q
-            .updateTable('task')
-            .from('stored')
-            .set((eb) => ({
-              state: TASK_STATE.Done,
-              lease_expires_at: null,
-              image_id: eb.ref('stored.id'),
-              finished_at: now,
-              preview: null,
-              error: null,
-            }))
-            .where('task.id', '=', taskId),
-        )
-        .with('counted', (q) =>
-          q
-            .updateTable('worker')
-            .from('locked')
-            .set({
-              jobs_done: sql`jobs_done + 1`,
-              busy_ms: sql`busy_ms + greatest(0, round(extract(epoch from (${now}::timestamptz - locked.started_at)) * 1000))::bigint`,
-            })
-            .where('worker.id', '=', workerId),
-        )
-        .selectFrom('stored')
-        .select([
-          'stored.id',
-          'stored.uuid',
-          notifyExpression(notification.channel, notification.payload).as('notified'),
-        ])
-        .executeTakeFirst();
+      const columns = Object.keys(image) as (keyof typeof image)[];
+      return (
+        db
+          .with('locked', (q) =>
+            q
+              .selectFrom('task')
+              .select(['id', 'started_at'])
+              .where('id', '=', taskId)
+              .where('worker_id', '=', workerId)
+              .where('lease_expires_at', 'is not', null)
+              .where('state', 'not in', FINISHED_STATES)
+              .forUpdate(),
+          )
+          // The image's tags: created, or their usage counted once more. Sorted, so that concurrent
+          // completions lock shared tag rows in the same order (no deadlock).
+          .with('tagged', (q) =>
+            q
+              .insertInto('tag')
+              .columns(['kind', 'name', 'usage_count'])
+              .expression(
+                sql`select t.kind, t.name, 1 from locked, unnest(${tags.map((tag) => tag.kind)}::text[], ${tags.map((tag) => tag.name)}::text[]) as t(kind, name) order by t.kind, t.name`,
+              )
+              .onConflict((oc) =>
+                oc.columns(['kind', 'name']).doUpdateSet({ usage_count: sql`tag.usage_count + 1` }),
+              )
+              .returning('id'),
+          )
+          .with('stored', (q) =>
+            q
+              .insertInto('image')
+              .columns([...columns, 'tag_ids'])
+              // Parameters in INSERT … SELECT take the types of their target columns.
+              .expression((eb) =>
+                eb
+                  .selectFrom('locked')
+                  .select([
+                    ...columns.map((column) => eb.val(image[column]).as(column)),
+                    sql<number[]>`coalesce((select array_agg(id order by id) from tagged), '{}')`.as(
+                      'tag_ids',
+                    ),
+                  ]),
+              )
+              .returning(['id', 'uuid']),
+          )
+          .with('done', (q) =>
+            q
+              .updateTable('task')
+              .from('stored')
+              .set((eb) => ({
+                state: TASK_STATE.Done,
+                lease_expires_at: null,
+                image_id: eb.ref('stored.id'),
+                finished_at: now,
+                preview: null,
+                error: null,
+              }))
+              .where('task.id', '=', taskId),
+          )
+          .with('counted', (q) =>
+            q
+              .updateTable('worker')
+              .from('locked')
+              .set({
+                jobs_done: sql`jobs_done + 1`,
+                busy_ms: sql`busy_ms + greatest(0, round(extract(epoch from (${now}::timestamptz - locked.started_at)) * 1000))::bigint`,
+              })
+              .where('worker.id', '=', workerId),
+          )
+          .selectFrom('stored')
+          .select([
+            'stored.id',
+            'stored.uuid',
+            notifyExpression(notification.channel, notification.payload).as('notified'),
+          ])
+          .executeTakeFirst()
+      );
     },
 
     async markRefunded(trx: Transaction<Database>, taskId: string) {

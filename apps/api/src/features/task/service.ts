@@ -190,7 +190,7 @@ export function createTaskService(deps: TaskServiceDeps) {
           user_id: userId,
           type: 'txt2img',
           lane,
-          settings: { ...resolved, render: style.render },
+          settings: { ...resolved, render: style.render, style_lib: style.lib },
           job,
           checkpoint: job.checkpoint,
           pixels: (job.hires?.width ?? job.width) * (job.hires?.height ?? job.height) * (job.upscale ? 4 : 1),

@@ -1,0 +1,2 @@
+export * from './tags.ts';
+export * from './search.ts';

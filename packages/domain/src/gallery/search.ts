@@ -1,0 +1,72 @@
+import { z } from 'zod';
+import { FORMATS, RENDERS } from '../generation/options.ts';
+
+/**
+ * The gallery search (spec §3 Search body, §4 gallery search, §7 POST /api/gallery/search, §9 page sizes).
+ */
+
+/** §9: gallery pages hold 12 images (3 on a profile). */
+export const GALLERY_PAGE_SIZE = 12;
+/** The most a client may ask for in one page. */
+export const GALLERY_MAX_PAGE_SIZE = 48;
+/** §9: guests see at most 24 sample images. */
+export const GUEST_SAMPLE_COUNT = 24;
+/** Tags per list (pos, opt, neg) in one search. */
+export const SEARCH_MAX_TAGS = 20;
+/**
+ * Decision: `total` counts matches up to this number and then stops (with `total_capped`): an exact count
+ * of a million matches costs more than the page itself, and nobody pages that far.
+ */
+export const SEARCH_TOTAL_CAP = 10_000;
+/** §9: the search panel waits this long after typing before it searches. */
+export const SEARCH_DEBOUNCE_MS = 100;
+
+/** §3: search gen types (not the job types): tweak covers inpainting. */
+export const SEARCH_GEN_TYPES = ['txt2img', 'tweak', 'style_convert'] as const;
+export type SearchGenType = (typeof SEARCH_GEN_TYPES)[number];
+
+const tagIds = z.array(z.number().int().positive()).max(SEARCH_MAX_TAGS).default([]);
+
+/**
+ * §3 Search body. `shuffle` is the area's seed (§4: a random number between -1 and 1, kept per area so
+ * the order stays stable across pages); null or absent means newest first.
+ */
+export const searchBodySchema = z.object({
+  pos_search: tagIds,
+  opt_search: tagIds,
+  neg_search: tagIds,
+  shuffle: z.number().min(-1).max(1).nullable().default(null),
+  styles: z.array(z.number().int().nonnegative()).max(100).default([]),
+  formats: z.array(z.enum(FORMATS)).max(FORMATS.length).default([]),
+  renders: z.array(z.enum(RENDERS)).max(RENDERS.length).default([]),
+  gen_types: z.array(z.enum(SEARCH_GEN_TYPES)).max(SEARCH_GEN_TYPES.length).default([]),
+});
+export type SearchBody = z.infer<typeof searchBodySchema>;
+
+/**
+ * Maps a shuffle seed in [-1, 1] to a starting point of the 31-bit shuffle key space. The gallery is
+ * ordered from that point round the circle of random keys, so one seed gives one stable order.
+ */
+export function shuffleStart(seed: number): number {
+  const unit = (Math.max(-1, Math.min(1, seed)) + 1) / 2; // 0..1
+  return Math.min(2 ** 31 - 1, Math.floor(unit * 2 ** 31));
+}
+
+/** §4: adding optional tags turns shuffle off; removing them all restores the board's saved choice. */
+export function shuffleAfterOptionalTags(optionalTagCount: number, savedShuffle: boolean): boolean {
+  return optionalTagCount > 0 ? false : savedShuffle;
+}
+
+/**
+ * PUT /api/action/report/{flag}: the reason of a report (spec §7; the create view sends 0). The spec does
+ * not list the reasons; these are the product's (decision), stored for the moderation console.
+ */
+export const REPORT_REASONS = [
+  'general',
+  'minor_safety',
+  'non_consensual',
+  'illegal',
+  'copyright',
+  'spam',
+] as const;
+export type ReportReason = (typeof REPORT_REASONS)[number];

@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import {
+  SEARCH_MAX_TAGS,
+  searchBodySchema,
+  shuffleAfterOptionalTags,
+  shuffleStart,
+} from '../../src/index.ts';
+
+describe('searchBodySchema', () => {
+  it('fills every list with nothing and means newest first when empty', () => {
+    expect(searchBodySchema.parse({})).toEqual({
+      pos_search: [],
+      opt_search: [],
+      neg_search: [],
+      shuffle: null,
+      styles: [],
+      formats: [],
+      renders: [],
+      gen_types: [],
+    });
+  });
+
+  it('accepts a full body', () => {
+    const body = {
+      pos_search: [1, 2],
+      opt_search: [3],
+      neg_search: [4],
+      shuffle: -0.25,
+      styles: [0, 5],
+      formats: ['Portrait', 'Square'],
+      renders: ['realistic'],
+      gen_types: ['txt2img', 'tweak'],
+    };
+    expect(searchBodySchema.parse(body)).toEqual(body);
+  });
+
+  it.each([
+    [{ pos_search: [0] }],
+    [{ pos_search: [1.5] }],
+    [{ opt_search: ['7'] }],
+    [{ neg_search: Array.from({ length: SEARCH_MAX_TAGS + 1 }, (_, i) => i + 1) }],
+    [{ shuffle: 2 }],
+    [{ formats: ['Panorama'] }],
+    [{ renders: ['cartoon'] }],
+    [{ gen_types: ['upscale'] }],
+    [{ styles: [-1] }],
+  ])('refuses %j', (body) => {
+    expect(searchBodySchema.safeParse(body).success).toBe(false);
+  });
+});
+
+describe('shuffleStart', () => {
+  it('maps -1..1 onto the 31-bit key space, in order', () => {
+    expect(shuffleStart(-1)).toBe(0);
+    expect(shuffleStart(0)).toBe(2 ** 30);
+    expect(shuffleStart(1)).toBe(2 ** 31 - 1);
+    expect(shuffleStart(-0.5)).toBeLessThan(shuffleStart(0.5));
+  });
+
+  it('gives one start per seed', () => {
+    expect(shuffleStart(0.123456)).toBe(shuffleStart(0.123456));
+    expect(shuffleStart(0.123456)).not.toBe(shuffleStart(0.123457));
+  });
+});
+
+describe('shuffleAfterOptionalTags (spec §4)', () => {
+  it('turns shuffle off while optional tags are searched, and restores the saved choice after', () => {
+    expect(shuffleAfterOptionalTags(1, true)).toBe(false);
+    expect(shuffleAfterOptionalTags(3, false)).toBe(false);
+    expect(shuffleAfterOptionalTags(0, true)).toBe(true);
+    expect(shuffleAfterOptionalTags(0, false)).toBe(false);
+  });
+});
