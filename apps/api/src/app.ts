@@ -8,6 +8,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { cookieSecret, type Config } from './config.ts';
 import type { DB } from './db/database.ts';
+import type { CataloguePreviews } from './features/catalogue/previews.ts';
 import { registerCatalogueRoutes } from './features/catalogue/routes.ts';
 import { createOAuthService, type OAuthService } from './features/oauth/service.ts';
 import { createRateLimitRepository } from './features/rate-limit/repository.ts';
@@ -108,9 +109,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   app.get('/api/health', () => ({ ok: true }));
   registerUserRoutes(app, { accounts, accountDeps, passwordReset, sessions, oauth, limiter, secureCookies });
-  registerCatalogueRoutes(app, { db, sessions });
   const generation = await registerGeneration(app, { config, db, notifier: deps.notifier, sessions, now });
   app.decorate('generation', generation);
+  const catalogue = registerCatalogueRoutes(app, { db, sessions, store: generation.store, log: app.log });
+  app.decorate('cataloguePreviews', catalogue.previews);
 
   if (deps.serveWeb === false) registerApiNotFound(app);
   else await registerSpa(app, path.resolve(config.WEB_DIST_DIR ?? DEFAULT_WEB_DIST));
@@ -127,5 +129,6 @@ declare module 'fastify' {
     passwordReset: ReturnType<typeof createPasswordResetService>;
     maintenance: Maintenance;
     generation: GenerationModule;
+    cataloguePreviews: CataloguePreviews;
   }
 }

@@ -26,6 +26,12 @@ async function main(): Promise<void> {
     });
   }
   const address = await app.listen({ port: config.PORT, host: config.HOST });
+  // Seed time for pictures: style and booster previews missing from the object store are painted in the
+  // background, one at a time, so they never delay startup (a request for one not painted yet paints it).
+  app.cataloguePreviews.renderMissing().then(
+    (result) => app.log.info(result, 'catalogue previews checked'),
+    (error: unknown) => app.log.warn({ err: error }, 'catalogue previews not rendered'),
+  );
   if (wantsLocalWorker(config)) {
     const token = await app.generation.workerAuth.issueToken('local-preview');
     const apiUrl = address.replace('0.0.0.0', '127.0.0.1').replace('[::]', '127.0.0.1');

@@ -3,6 +3,16 @@ import type { DB } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 import type { BoosterRender, ModerationScope, StyleRender } from '../../db/schema/catalogue.ts';
 
+/** The catalogue items that have a preview picture. */
+export type PreviewKind = 'style' | 'booster';
+
+/** One item to paint a preview of: `model` is the style's checkpoint or the booster's LoRA file. */
+export interface PreviewSubject {
+  kind: PreviewKind;
+  lib: string;
+  model: string;
+}
+
 /** A database or a transaction: the tasks feature reads the catalogue inside its debit transaction. */
 type Queryable = Kysely<Database>;
 
@@ -109,12 +119,46 @@ export function createCatalogueRepository(db: DB) {
       return new Map(rows.map((row) => [row.lib, row.id]));
     },
 
-    async styleForPreview(lib: string) {
-      return db
-        .selectFrom('graphic_style')
-        .select(['lib', 'render'])
+    /** What a preview is painted from: the style's checkpoint or the booster's LoRA, by lib (any state). */
+    async previewSubject(kind: PreviewKind, lib: string): Promise<PreviewSubject | undefined> {
+      if (kind === 'style') {
+        const row = await db
+          .selectFrom('graphic_style')
+          .select(['lib', 'pipeline'])
+          .where('lib', '=', lib)
+          .executeTakeFirst();
+        return row && { kind, lib: row.lib, model: row.pipeline };
+      }
+      const row = await db
+        .selectFrom('booster')
+        .select(['lib', 'lora'])
         .where('lib', '=', lib)
         .executeTakeFirst();
+      return row && { kind, lib: row.lib, model: row.lora };
+    },
+
+    /** Every enabled style, then every enabled booster, in catalogue order. */
+    async listPreviewSubjects(): Promise<PreviewSubject[]> {
+      const [styles, boosters] = await Promise.all([
+        db
+          .selectFrom('graphic_style')
+          .select(['lib', 'pipeline'])
+          .where('enabled', '=', true)
+          .orderBy('sort_order')
+          .orderBy('id')
+          .execute(),
+        db
+          .selectFrom('booster')
+          .select(['lib', 'lora'])
+          .where('enabled', '=', true)
+          .orderBy('sort_order')
+          .orderBy('id')
+          .execute(),
+      ]);
+      return [
+        ...styles.map((row) => ({ kind: 'style' as const, lib: row.lib, model: row.pipeline })),
+        ...boosters.map((row) => ({ kind: 'booster' as const, lib: row.lib, model: row.lora })),
+      ];
     },
 
     async listBoosterCategories() {

@@ -1,22 +1,27 @@
 import { TOKEN_ERROR_CODES } from '@mirage/domain';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { DB } from '../../db/database.ts';
 import { AppError, errorBody } from '../../http/errors.ts';
 import { sessionToken } from '../../http/session-cookies.ts';
+import type { ObjectStore } from '../../storage/object-store.ts';
 import type { SessionService } from '../session/service.ts';
-import { createCatalogueRepository } from './repository.ts';
+import { createCataloguePreviews, type CataloguePreviews } from './previews.ts';
+import { createCatalogueRepository, type PreviewKind } from './repository.ts';
 import { createCatalogueService } from './service.ts';
 
 export interface CatalogueRouteDeps {
   db: DB;
   sessions: SessionService;
+  /** Where style and booster previews are kept (the generation module's store). */
+  store: ObjectStore;
+  log: FastifyBaseLogger;
 }
 
 /** Catalogue calls that answer the same to everyone may be cached by browsers and proxies for 5 minutes. */
 const SHARED_CACHE = 'public, max-age=300';
-/** Previews depend only on the style's lib. */
+/** Previews depend only on the style's or booster's lib. */
 const PREVIEW_CACHE = 'public, max-age=86400';
 
 const styleRender = z.enum(['hentai', 'realistic']);
@@ -40,6 +45,8 @@ const modifierCategorySchema = z.object({
       weight: z.number().int().min(0).max(100),
       render: z.enum(['hentai', 'realistic', 'both']),
       tags: z.array(z.string()),
+      /** URL of the booster's WebP preview (256x352). */
+      preview: z.string(),
       is_new: z.boolean(),
       incompatible_styles: z.array(z.number()),
     }),
@@ -63,11 +70,20 @@ const presetIdParams = z.object({ id: z.coerce.number().int().min(1) });
 const favoriteBody = z.object({ favorite: z.boolean().optional() }).strict().nullish();
 const PREVIEW_FILE = /^([a-z0-9_]{1,64})\.webp$/;
 
-/** Styles, boosters, presets and moderation words (spec §7: config, preset, settings/modifiers). */
-export function registerCatalogueRoutes(fastify: FastifyInstance, deps: CatalogueRouteDeps): void {
+/**
+ * Styles, boosters, presets and moderation words (spec §7: config, preset, settings/modifiers), and the
+ * style and booster previews; answers the preview service (main.ts starts its seed-time run).
+ */
+export function registerCatalogueRoutes(
+  fastify: FastifyInstance,
+  deps: CatalogueRouteDeps,
+): { previews: CataloguePreviews } {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { sessions } = deps;
-  const catalogue = createCatalogueService(createCatalogueRepository(deps.db));
+  const repository = createCatalogueRepository(deps.db);
+  const catalogue = createCatalogueService(repository);
+  const previews = createCataloguePreviews({ repository, store: deps.store, log: deps.log });
+  fastify.addHook('onClose', () => previews.stop());
 
   const shared = (reply: FastifyReply) => reply.header('cache-control', SHARED_CACHE);
 
@@ -153,15 +169,18 @@ export function registerCatalogueRoutes(fastify: FastifyInstance, deps: Catalogu
     },
   );
 
-  // Placeholder previews until the preview engine renders real samples (service.ts, preview.ts).
-  app.get(
-    '/api/catalogue/preview/style/:file',
-    { schema: { params: z.object({ file: z.string() }) } },
-    async (request, reply) => {
-      const lib = PREVIEW_FILE.exec(request.params.file)?.[1];
-      const image = lib === undefined ? undefined : await catalogue.stylePreview(lib);
-      if (!image) return reply.status(404).send(errorBody('not_found', { resource: 'style_preview' }));
-      return reply.header('cache-control', PREVIEW_CACHE).type('image/webp').send(image);
-    },
-  );
+  // Painted by the preview renderer at seed time (or on first request) and kept in the object store.
+  for (const kind of ['style', 'booster'] as const satisfies PreviewKind[]) {
+    app.get(
+      `/api/catalogue/preview/${kind}/:file`,
+      { schema: { params: z.object({ file: z.string() }) } },
+      async (request, reply) => {
+        const lib = PREVIEW_FILE.exec(request.params.file)?.[1];
+        const image = lib === undefined ? undefined : await previews.get(kind, lib);
+        if (!image) return reply.status(404).send(errorBody('not_found', { resource: `${kind}_preview` }));
+        return reply.header('cache-control', PREVIEW_CACHE).type('image/webp').send(image);
+      },
+    );
+  }
+  return { previews };
 }

@@ -1,7 +1,7 @@
 import type { ErrorCode } from '@mirage/domain';
 import type { DB } from '../../db/database.ts';
 import { AppError } from '../../http/errors.ts';
-import { renderStylePreview } from './preview.ts';
+import { previewUrl } from './previews.ts';
 import {
   loadGenerationRows,
   type CatalogueRepository,
@@ -11,11 +11,6 @@ import {
 
 /** Unknown preset id (an added code, 404). */
 const PRESET_NOT_FOUND: ErrorCode = 'preset_not_found';
-
-/** Style previews are served by the catalogue itself (see `stylePreview`). */
-export function stylePreviewUrl(lib: string): string {
-  return `/api/catalogue/preview/style/${lib}.webp`;
-}
 
 export interface GenerationCatalogue {
   styles: Map<number, GenerationStyle>;
@@ -55,14 +50,10 @@ export interface PresetView {
 }
 
 export function createCatalogueService(repository: CatalogueRepository) {
-  // Placeholder previews are cheap but not free (~5 ms): one render per lib per instance, kept in memory.
-  // The map holds at most one entry per stored style (unknown libs are refused before rendering).
-  const previews = new Map<string, Promise<Buffer>>();
-
   return {
     async styles() {
       const rows = await repository.listStyles();
-      return rows.map((row) => ({ ...row, preview: stylePreviewUrl(row.lib) }));
+      return rows.map((row) => ({ ...row, preview: previewUrl('style', row.lib) }));
     },
 
     /** Boosters by category (empty categories are left out); weight is the proposed slot weight in %. */
@@ -81,6 +72,7 @@ export function createCatalogueService(repository: CatalogueRepository) {
             .map((booster) => ({
               id: booster.id,
               lib: booster.lib,
+              preview: previewUrl('booster', booster.lib),
               weight: booster.default_weight,
               render: booster.render,
               tags: booster.tags,
@@ -146,18 +138,6 @@ export function createCatalogueService(repository: CatalogueRepository) {
 
     async moderationRules() {
       return repository.listModerationRules();
-    },
-
-    /** The WebP preview of a style by lib, or undefined for an unknown lib. */
-    async stylePreview(lib: string): Promise<Buffer | undefined> {
-      const cached = previews.get(lib);
-      if (cached) return cached;
-      const style = await repository.styleForPreview(lib);
-      if (!style) return undefined;
-      const rendering = previews.get(lib) ?? renderStylePreview(style.lib, style.render);
-      previews.set(lib, rendering);
-      rendering.catch(() => previews.delete(lib));
-      return rendering;
     },
   };
 }
