@@ -8,7 +8,10 @@ import { useCatalogueText } from './catalogueText.ts';
 import { useGenerator } from './GeneratorContext.ts';
 import styles from './BoosterPanel.module.css';
 
-/** The booster chooser: categories with translated names; boosters that do not fit the style are off. */
+/**
+ * The booster chooser: categories with translated names and a preview thumbnail per booster; boosters
+ * that do not fit the style are off.
+ */
 export function BoosterDialog({ style, onClose }: { style: GraphicStyle; onClose: () => void }) {
   const { t } = useTranslation('generator');
   const names = useCatalogueText();
@@ -37,6 +40,7 @@ export function BoosterDialog({ style, onClose }: { style: GraphicStyle; onClose
               {category.modifiers.map((modifier) => {
                 const fits = boosterFitsStyle(modifier, style);
                 const added = chosen.has(modifier.id);
+                const name = names.booster(modifier.lib);
                 return (
                   <button
                     key={modifier.id}
@@ -47,13 +51,24 @@ export function BoosterDialog({ style, onClose }: { style: GraphicStyle; onClose
                     onClick={() => add(modifier.id, modifier.weight)}
                     data-testid={`booster-option-${modifier.id}`}
                   >
-                    <span className={styles.choiceName}>
-                      {added && <CheckIcon size={14} />}
-                      {names.booster(modifier.lib)}
-                      {modifier.is_new && <span className={styles.new}>{t('style.new')}</span>}
+                    <img
+                      className={styles.choiceThumb}
+                      src={modifier.preview}
+                      alt={name}
+                      width={256}
+                      height={352}
+                      loading="lazy"
+                      decoding="async"
+                    />
+                    <span className={styles.choiceText}>
+                      <span className={styles.choiceName}>
+                        {added && <CheckIcon size={14} />}
+                        {name}
+                        {modifier.is_new && <span className={styles.new}>{t('style.new')}</span>}
+                      </span>
+                      {!fits && <span className={styles.choiceNote}>{t('boosters.incompatible')}</span>}
+                      {added && <span className={styles.choiceNote}>{t('boosters.selected')}</span>}
                     </span>
-                    {!fits && <span className={styles.choiceNote}>{t('boosters.incompatible')}</span>}
-                    {added && <span className={styles.choiceNote}>{t('boosters.selected')}</span>}
                   </button>
                 );
               })}

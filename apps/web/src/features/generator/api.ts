@@ -20,6 +20,8 @@ export interface Modifier {
   /** Proposed weight in %. */
   weight: number;
   render: Render | 'both';
+  /** URL of a WebP preview (256x352). */
+  preview: string;
   tags: string[];
   is_new: boolean;
   /** Ids of the styles this booster cannot be used with. */
