@@ -5,8 +5,14 @@
  * Latents are 1/8 of the image: ComfyUI floors sizes that are not multiples of 8 (Ultra 1228x1688 would
  * come out 1224x1688). The latent is therefore made at the size rounded UP to a multiple of 8, and an
  * ImageScale with crop "center" trims the few extra pixels, so the output has exactly the requested size.
+ *
+ * Face restore (comfyui-face-restore.ts) needs the facerestore_cf custom nodes: when the server has them,
+ * FaceRestoreModelLoader + FaceRestoreCFWithModel go right after VAEDecode (after the hires pass, before
+ * the model upscale and the crop), like A1111 restores faces before upscaling. Without them the job's
+ * face_restore flag is ignored.
  */
 import type { WorkerJob } from '@mirage/domain';
+import type { FaceRestore } from './comfyui-face-restore.ts';
 import { EngineError } from './engine.ts';
 
 export type ComfyLink = [string, number];
@@ -38,8 +44,15 @@ class Builder {
   }
 }
 
-/** Builds the workflow of a txt2img or upscale job. `source` is required for upscale jobs. */
-export function buildWorkflow(job: WorkerJob, source?: ComfySource): ComfyWorkflow {
+/**
+ * Builds the workflow of a txt2img or upscale job. `source` is required for upscale jobs; `faceRestore`
+ * (the server's face-restore nodes) is used by txt2img jobs with face_restore set.
+ */
+export function buildWorkflow(
+  job: WorkerJob,
+  source?: ComfySource,
+  faceRestore?: FaceRestore,
+): ComfyWorkflow {
   if (job.type === 'upscale') return buildUpscale(job, source);
   if (job.type !== 'txt2img')
     throw new EngineError(`job type '${job.type}' is not supported by ComfyUI`, false);
@@ -94,6 +107,15 @@ export function buildWorkflow(job: WorkerJob, source?: ComfySource): ComfyWorkfl
   }
   const decoded = b.add('VAEDecode', { samples: [samples, 0], vae: [ckpt, 2] });
   let image: ComfyLink = [decoded, 0];
+  if (job.face_restore && faceRestore) {
+    const loader = b.add('FaceRestoreModelLoader', { model_name: faceRestore.model });
+    const restored = b.add('FaceRestoreCFWithModel', {
+      facerestore_model: [loader, 0],
+      image,
+      ...faceRestore.inputs,
+    });
+    image = [restored, 0];
+  }
   const padded = ceil8(target.width) !== target.width || ceil8(target.height) !== target.height;
   if (job.upscale) {
     image = addModelUpscale(b, job.upscale.model, image, target.width * 2, target.height * 2, padded);

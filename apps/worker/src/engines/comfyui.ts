@@ -8,8 +8,9 @@
  * from the SaveImage `executed` event, or from GET /history/{id}. If the socket cannot be opened or
  * drops, /history is polled instead (and /queue, to notice a prompt lost by a restarted server).
  *
- * Face restore: ComfyUI core has no face-restore node (it needs custom nodes and models), so the flag is
- * logged and ignored here.
+ * Face restore: ComfyUI core has no face-restore node. When /object_info lists the facerestore_cf custom
+ * nodes and a model, they are added to jobs that ask for it (comfyui-face-restore.ts); otherwise the flag
+ * is ignored, and that is logged once.
  */
 import { randomUUID } from 'node:crypto';
 import type { JobType, WorkerJob } from '@mirage/domain';
@@ -29,6 +30,7 @@ import { exactPng, imageSize, toPreviewJpeg } from './image.ts';
 import { ComfySocket } from './comfyui-socket.ts';
 import type { SocketEvent } from './comfyui-socket.ts';
 import { buildWorkflow, planStep, progressPlan, saveNodeId } from './comfyui-workflow.ts';
+import { FaceRestoreDiscovery } from './comfyui-face-restore.ts';
 import type { ComfySource, ComfyWorkflow, ProgressPlan } from './comfyui-workflow.ts';
 import {
   executionError,
@@ -72,6 +74,7 @@ interface Follow {
 export class ComfyUIEngine implements Engine {
   readonly name = 'comfyui' as const;
   private readonly o: Required<Omit<ComfyUIEngineOptions, 'headers'>> & { headers: Record<string, string> };
+  private readonly faceRestore: FaceRestoreDiscovery;
 
   constructor(options: ComfyUIEngineOptions) {
     this.o = {
@@ -85,6 +88,10 @@ export class ComfyUIEngine implements Engine {
       log: (m) => console.warn(m),
       ...options,
     };
+    this.faceRestore = new FaceRestoreDiscovery(
+      (node) => httpJson(this.url(`/object_info/${node}`), this.http(`GET /object_info/${node}`)),
+      this.o.log,
+    );
   }
 
   private url(path: string): string {
@@ -123,11 +130,9 @@ export class ComfyUIEngine implements Engine {
   async run(job: WorkerJob, io: EngineIo): Promise<EngineResult> {
     assertJobType(job, JOB_TYPES, this.name);
     throwIfAborted(io.signal);
-    if (job.face_restore) {
-      this.o.log(`comfyui: job ${job.id} asks for face restore; ComfyUI core has no such node, ignored`);
-    }
+    const faceRestore = job.face_restore && job.type === 'txt2img' ? await this.faceRestore.forJob() : null;
     const source = job.type === 'upscale' ? await this.upload(job, io) : undefined;
-    const workflow = buildWorkflow(job, source);
+    const workflow = buildWorkflow(job, source, faceRestore ?? undefined);
     const expected = source ? { width: source.width * 2, height: source.height * 2 } : finalSize(job);
     if (expected.width * expected.height > this.o.maxPixels) {
       throw new EngineError(

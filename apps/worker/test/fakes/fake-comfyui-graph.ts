@@ -24,6 +24,30 @@ export interface Lists {
   loras: string[];
   upscaleModels: string[];
   uploads: () => string[];
+  /** With a list, the facerestore_cf custom nodes are installed (the list may be empty: no model). */
+  faceRestoreModels?: string[];
+}
+
+/** facerestore_cf's face detectors (FaceRestoreCFWithModel.facedetection). */
+export const FACE_DETECTORS = ['retinaface_resnet50', 'retinaface_mobile0.25', 'YOLOv5l', 'YOLOv5n'];
+
+/** The two nodes of the facerestore_cf custom nodes, as its __init__.py declares them. */
+function faceRestoreSpecs(models: string[]): Record<string, NodeSpec> {
+  return {
+    FaceRestoreModelLoader: {
+      inputs: { model_name: { combo: () => models } },
+      outputs: ['FACERESTORE_MODEL'],
+    },
+    FaceRestoreCFWithModel: {
+      inputs: {
+        facerestore_model: { link: 'FACERESTORE_MODEL' },
+        image: { link: 'IMAGE' },
+        facedetection: { combo: () => FACE_DETECTORS },
+        codeformer_fidelity: { float: [0, 1] },
+      },
+      outputs: ['IMAGE'],
+    },
+  };
 }
 
 export const SAMPLERS = [
@@ -125,6 +149,7 @@ export function nodeSpecs(l: Lists): Record<string, NodeSpec> {
       outputNode: true,
     },
     PreviewImage: { inputs: { images: { link: 'IMAGE' } }, outputs: [], outputNode: true },
+    ...(l.faceRestoreModels ? faceRestoreSpecs(l.faceRestoreModels) : {}),
   };
 }
 
@@ -220,6 +245,9 @@ export function sizeOf(
       const k = modelScale(text(loader?.inputs?.model_name ?? ''));
       return { width: src.width * k, height: src.height * k };
     }
+    case 'FaceRestoreCFWithModel':
+      // facerestore_cf pastes the faces back at the input's resolution.
+      return from('image');
     case 'ImageScale': {
       const src = from('image');
       const w = num('width') || Math.round((src.width * num('height')) / src.height);

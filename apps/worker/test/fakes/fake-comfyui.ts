@@ -36,6 +36,8 @@ export interface FakeComfyOptions {
   stepMs?: number;
   /** Delay between execution_success and the history entry (task_done), default 30 ms. */
   historyDelayMs?: number;
+  /** Install the facerestore_cf custom nodes with these models in models/facerestore_models. */
+  faceRestoreModels?: string[];
 }
 
 interface QueueItem {
@@ -73,6 +75,7 @@ export class FakeComfyUI {
       loras: options.loras ?? ['style.safetensors', 'detail_tweaker.safetensors'],
       upscaleModels: options.upscaleModels ?? ['4x-UltraSharp.pth', 'RealESRGAN_x2plus.pth'],
       uploads: () => [...this.store.uploads.keys()],
+      faceRestoreModels: options.faceRestoreModels,
     });
     this.server = createServer((req, res) => {
       this.route(req, res).catch((err: Error) => sendJson(res, 500, { error: err.message }));
@@ -200,6 +203,12 @@ export class FakeComfyUI {
     if (m('GET', '/view')) return this.store.view(url, res);
     if (m('POST', '/upload/image')) return this.store.upload(req, res);
     if (m('GET', '/object_info')) return sendJson(res, 200, objectInfo(this.specs));
+    if (m('GET', /^\/object_info\/[^/]+$/)) {
+      // One class, or {} for a class the server does not have (server.py get_object_info_node).
+      const cls = decodeURIComponent(path.slice('/object_info/'.length));
+      const info = objectInfo(this.specs);
+      return sendJson(res, 200, cls in info ? { [cls]: info[cls] } : {});
+    }
     if (m('GET', '/features'))
       return sendJson(res, 200, { supports_preview_metadata: true, max_upload_size: 104857600 });
     if (!this.options.noModelsRoute && m('GET', /^\/models(\/[^/]+)?$/)) {
