@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, redirect, type RouteObject } from 'react-router';
 import { FullPageLoader } from '../ui/Spinner.tsx';
 import { guardLoader } from './guard.ts';
+import { KEEP_ALIVE } from './keepAlive/keptRoutes.ts';
 import { RootLayout } from './RootLayout.tsx';
 import { RouteError } from './RouteError.tsx';
 import { Shell } from './shell/Shell.tsx';
@@ -14,6 +15,11 @@ const page = (load: () => Promise<{ default: ComponentType }>) => async () => ({
   Component: (await load()).default,
 });
 
+/**
+ * Routes with `handle: KEEP_ALIVE` stay mounted (hidden) after the user leaves them, keeping their state,
+ * scroll position and live subscriptions (spec §2: /create, /explore, /collection, /creations, /tweak).
+ * See keepAlive/keptRoutes.ts.
+ */
 const shellRoutes: RouteObject[] = [
   { index: true, lazy: page(() => import('../pages/LandingPage.tsx')) },
   { path: 'home', lazy: page(() => import('../pages/HomePage.tsx')) },
@@ -25,8 +31,8 @@ const shellRoutes: RouteObject[] = [
   { path: 'account/reset', lazy: page(() => import('../pages/ResetPasswordPage.tsx')) },
   { path: 'settings', lazy: page(() => import('../pages/SettingsPage.tsx')) },
   { path: '404', lazy: page(() => import('../pages/NotFoundPage.tsx')) },
+  { path: 'create', handle: KEEP_ALIVE, lazy: page(() => import('../pages/CreatePage.tsx')) },
   // Screens of later releases: honest "coming soon" pages inside the shell.
-  { path: 'create', lazy: page(() => import('../pages/CreatePage.tsx')) },
   { path: 'collection', lazy: page(() => import('../pages/CollectionPage.tsx')) },
   { path: 'creations', lazy: page(() => import('../pages/CreationsPage.tsx')) },
   { path: 'tweak', lazy: page(() => import('../pages/TweakPage.tsx')) },

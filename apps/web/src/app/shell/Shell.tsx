@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { Outlet, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { NoticeViewport } from '../../ui/NoticeViewport.tsx';
+import { KeepAliveOutlet } from '../keepAlive/KeepAliveOutlet.tsx';
 import { CookieBanner } from './CookieBanner.tsx';
 import { Footer } from './Footer.tsx';
 import { MobileBottomBar } from './MobileBottomBar.tsx';
@@ -22,7 +23,7 @@ export function Shell() {
       </a>
       <TopMenu />
       <main id="main" tabIndex={-1} className={styles.main}>
-        <Outlet />
+        <KeepAliveOutlet />
       </main>
       <Footer />
       {!isLanding && <MobileBottomBar />}

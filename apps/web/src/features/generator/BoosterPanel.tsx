@@ -1,6 +1,7 @@
 import { MAX_BOOSTERS, clampBoosterWeight } from '@mirage/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useCloseWhenPageHidden } from '../../app/keepAlive/pageActivity.ts';
 import { Button } from '../../ui/Button.tsx';
 import { PlusIcon, TrashIcon } from '../../ui/icons.tsx';
 import { BoosterDialog } from './BoosterDialog.tsx';
@@ -17,6 +18,8 @@ export function BoosterPanel() {
   const { settings, update, modifiers, openModal } = useGenerator();
   const style = useChosenStyle();
   const [choosing, setChoosing] = useState(false);
+  // Kept alive: the chooser closes when the user leaves the page.
+  useCloseWhenPageHidden(() => setChoosing(false));
   const boosters = settings.modifiers;
   const full = boosters.length >= MAX_BOOSTERS;
 

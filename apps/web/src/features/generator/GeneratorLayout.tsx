@@ -1,5 +1,6 @@
 import { useState, useSyncExternalStore, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useCloseWhenPageHidden } from '../../app/keepAlive/pageActivity.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Dialog } from '../../ui/Dialog.tsx';
 import { BookIcon } from '../../ui/icons.tsx';
@@ -33,6 +34,8 @@ export function GeneratorLayout({ title, presets, controls, createBar, results }
   const wide = useWide();
   const [drawer, setDrawer] = useState(false);
   const close = () => setDrawer(false);
+  // Kept alive: the preset drawer closes when the user leaves the page.
+  useCloseWhenPageHidden(close);
 
   return (
     <div className={styles.generator} data-testid="generator">

@@ -2,6 +2,7 @@ import { capabilitiesFor } from '@mirage/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useCloseWhenPageHidden } from '../../app/keepAlive/pageActivity.ts';
 import { Alert } from '../../ui/Alert.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { notify } from '../../ui/notice.ts';
@@ -42,6 +43,8 @@ export function GeneratorProvider({ children }: { children: ReactNode }) {
   const [tasks] = useState(createTaskStore);
   const [modal, setModal] = useState<GeneratorModal | null>(null);
   const closeModal = useCallback(() => setModal(null), []);
+  // The page stays mounted while another one shows (kept alive): its dialogs close when it is left.
+  useCloseWhenPageHidden(() => setModal(null));
 
   const refreshUser = useCallback(() => {
     void queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY });
