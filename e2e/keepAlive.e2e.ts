@@ -1,0 +1,182 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { acceptCookies, translation, waitForPath } from './support/app.ts';
+import { DESKTOP, openBrowser, screenshot, type Browser } from './support/browser.ts';
+import { startServer, type RunningServer } from './support/server.ts';
+
+/**
+ * Kept-alive pages (spec §2 routes): /create stays mounted while the user visits another page through
+ * the in-app links, so the prompt, the chosen style and settings, the results and the window scroll are
+ * all there when they come back, and the task stream opened on the first visit keeps running (a task
+ * finishes while the page is hidden, and no second stream is opened). While hidden, the page is `hidden`
+ * and `inert`: no focus reaches it, screen readers do not see it, and the title is the visible page's.
+ */
+let server: RunningServer;
+let browser: Browser;
+let page: Page;
+let freeStyleId = 0;
+const PROMPT = 'a quiet harbour in the fog';
+const SCROLL_Y = 300;
+
+const byTestId = (id: string) => page.getByTestId(id);
+const EN = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../packages/i18n/locales/en');
+const generatorTitle = (
+  JSON.parse(readFileSync(path.join(EN, 'generator.json'), 'utf8')) as { title: string }
+).title;
+const keptCreate = () => page.locator('[data-testid="kept-page"][data-path="/create"]');
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await openBrowser({ viewport: DESKTOP });
+  page = browser.page;
+  // The top menu stays in place when scrolled (it slides away otherwise, spec §2).
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  // Counts the task streams the page opens.
+  await page.addInitScript(() => {
+    const Native = window.EventSource;
+    const counter = window as unknown as { streamsOpened: number };
+    counter.streamsOpened = 0;
+    window.EventSource = class extends Native {
+      constructor(url: string | URL, init?: EventSourceInit) {
+        super(url, init);
+        counter.streamsOpened += 1;
+      }
+    };
+  });
+  const styles = (await (await fetch(`${server.url}/api/config/styles`)).json()) as {
+    id: number;
+    render: string;
+    is_free: boolean;
+    txt2img: boolean;
+  }[];
+  const free = styles.find((style) => style.is_free && style.txt2img && style.render === 'hentai');
+  if (!free) throw new Error('the catalogue has no free anime style');
+  freeStyleId = free.id;
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('a kept-alive page in Chromium', () => {
+  it('keeps /create with its prompt, settings, results, stream and scroll across a visit to /settings', async () => {
+    const stamp = Date.now();
+    await page.goto(`${server.url}/account/signup?rel=create`);
+    await acceptCookies(page);
+    await byTestId('field-username').fill(`kept${stamp % 100000}`);
+    await byTestId('field-email').fill(`kept${stamp}@example.com`);
+    await byTestId('field-password').fill('harbour-fog-lantern-3');
+    await byTestId('submit').click();
+    await waitForPath(page, '/create');
+    await byTestId('generator').waitFor();
+    expect(await page.title()).toBe(`${generatorTitle} · Mirage`);
+
+    // Settings a remount would lose (the prompt box is also saved, so the marker below proves more).
+    await byTestId(`style-option-${freeStyleId}`).click();
+    await byTestId('format-Wide').click();
+    await byTestId('creativity-Precise').click();
+    await byTestId('prompt').fill(PROMPT);
+    await byTestId('create-button').click();
+    await byTestId('task-card').first().waitFor();
+    await page.evaluate(() => {
+      (document.querySelector('[data-testid="generator"]') as unknown as { keptMarker: string }).keptMarker =
+        'same element';
+    });
+
+    // Scroll the page, then leave through the avatar menu while the task may still be running.
+    await page.evaluate((y) => window.scrollTo(0, y), SCROLL_Y);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(SCROLL_Y);
+    await byTestId('avatar-button').click();
+    await byTestId('menu-settings').click();
+    await waitForPath(page, '/settings');
+    await byTestId('settings-username').waitFor();
+
+    // Hidden, inert, out of the accessibility tree; the title and the scroll are the settings page's.
+    expect(await keptCreate().getAttribute('hidden')).not.toBeNull();
+    expect(await keptCreate().getAttribute('inert')).not.toBeNull();
+    expect(await byTestId('generator').isVisible()).toBe(false);
+    expect(await page.title()).toBe(`${translation('en', 'settings', 'title')} · Mirage`);
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    expect(await page.locator('main').ariaSnapshot()).not.toContain(PROMPT);
+    expect(await page.getByRole('textbox', { name: /prompt/i }).count()).toBe(0);
+    for (let press = 0; press < 40; press++) {
+      await page.keyboard.press('Tab');
+      const inHiddenPage = await page.evaluate(
+        () => document.activeElement?.closest('[inert], [hidden]') !== null,
+      );
+      expect(inHiddenPage).toBe(false);
+    }
+
+    // The hidden generator still follows its task stream: the task finishes while the user is away.
+    await expect
+      .poll(() => page.locator('[data-testid="task-card"]').first().getAttribute('data-state'), {
+        timeout: 60_000,
+      })
+      .toBe('9');
+
+    // Back through the top menu's link.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page
+      .getByRole('navigation', { name: translation('en', 'common', 'nav.main') })
+      .getByRole('link', { name: translation('en', 'common', 'nav.create') })
+      .click();
+    await waitForPath(page, '/create');
+    await byTestId('generator').waitFor();
+
+    expect(await keptCreate().getAttribute('hidden')).toBeNull();
+    expect(await keptCreate().getAttribute('inert')).toBeNull();
+    expect(
+      await page.evaluate(
+        () =>
+          (document.querySelector('[data-testid="generator"]') as unknown as { keptMarker?: string })
+            .keptMarker,
+      ),
+    ).toBe('same element');
+    expect(await byTestId('prompt').inputValue()).toBe(PROMPT);
+    expect(await byTestId(`style-option-${freeStyleId}`).getAttribute('aria-pressed')).toBe('true');
+    expect(await byTestId('format-Wide').getAttribute('data-checked')).toBe('true');
+    expect(await byTestId('creativity-Precise').getAttribute('data-checked')).toBe('true');
+    expect(await byTestId('task-card').count()).toBe(1);
+    await byTestId('task-image').first().waitFor();
+    expect(await page.evaluate(() => window.scrollY)).toBe(SCROLL_Y);
+    expect(await page.title()).toBe(`${generatorTitle} · Mirage`);
+    expect(await page.evaluate(() => (window as unknown as { streamsOpened: number }).streamsOpened)).toBe(1);
+    // One page on screen: the settings page is gone, the generator is the only page in <main>.
+    expect(await byTestId('settings-username').count()).toBe(0);
+    expect(browser.errors).toEqual([]);
+    await screenshot(page, 'desktop-create-kept');
+  });
+
+  it('keeps the title of the page on screen when going back and forth with the browser history', async () => {
+    await page.goBack();
+    await waitForPath(page, '/settings');
+    await byTestId('settings-username').waitFor();
+    await expect.poll(() => page.title()).toBe(`${translation('en', 'settings', 'title')} · Mirage`);
+    await page.goBack();
+    await waitForPath(page, '/create');
+    // The URL changes before the router has rendered the page it goes back to.
+    await expect.poll(() => keptCreate().getAttribute('hidden')).toBeNull();
+    expect(await page.title()).toBe(`${generatorTitle} · Mirage`);
+    expect(await byTestId('prompt').inputValue()).toBe(PROMPT);
+    expect(await page.evaluate(() => window.scrollY)).toBe(SCROLL_Y);
+  });
+
+  it('closes the dialog of a page that is left while the dialog is open', async () => {
+    await byTestId('booster-add').click();
+    await byTestId('booster-dialog').waitFor();
+    // Browser history works while a modal dialog traps focus and the pointer.
+    await page.goForward();
+    await waitForPath(page, '/settings');
+    await byTestId('booster-dialog').waitFor({ state: 'detached' });
+    await byTestId('settings-username').waitFor();
+    await page.goBack();
+    await waitForPath(page, '/create');
+    await expect.poll(() => keptCreate().getAttribute('hidden')).toBeNull();
+    expect(await byTestId('booster-dialog').count()).toBe(0);
+    expect(await byTestId('prompt').inputValue()).toBe(PROMPT);
+  });
+});
