@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
@@ -21,6 +21,8 @@ export function freePort(): Promise<number> {
 export interface RunningServer {
   url: string;
   dataDir: string;
+  /** Bearer tokens of the workers named in `workerTokens`, by name. */
+  workerTokens: Record<string, string>;
   process: ChildProcess;
   /** Milliseconds from spawn to the first successful answer. */
   startupMs: number;
@@ -28,28 +30,60 @@ export interface RunningServer {
 }
 
 /**
+ * Issues a worker token with the real CLI (`npm run worker:token -- create <name>`) against the server's
+ * configuration. The embedded database admits one process at a time: call it before the server starts.
+ */
+function createWorkerToken(name: string, env: NodeJS.ProcessEnv): Promise<string> {
+  return new Promise((resolve, reject) => {
+    execFile(
+      process.execPath,
+      ['--import', 'tsx', 'apps/api/src/cli/worker-token.ts', 'create', name],
+      { cwd: root, env, timeout: 60_000 },
+      (error, stdout, stderr) => {
+        const token = stdout.trim().split('\n').at(-1)?.trim() ?? '';
+        if (error || !/^\S{20,}$/.test(token)) {
+          reject(new Error(`worker:token create ${name} failed: ${error?.message ?? ''} ${stderr}`));
+        } else {
+          resolve(token);
+        }
+      },
+    );
+  });
+}
+
+/**
  * Starts the real server (apps/api/src/main.ts) as `npm start` does, on a free port, with the embedded
  * database in a temporary (or given) data dir, serving the built web app. Mail goes to DATA_DIR/outbox.
+ * `workerTokens` names workers whose tokens are issued through the CLI first, for a test that plays a
+ * remote worker over HTTP (usually with `env: { LOCAL_WORKER: 'false' }`).
  */
 export async function startServer(
-  options: { dataDir?: string; env?: Record<string, string>; keepDataDir?: boolean } = {},
+  options: {
+    dataDir?: string;
+    env?: Record<string, string>;
+    keepDataDir?: boolean;
+    workerTokens?: string[];
+  } = {},
 ): Promise<RunningServer> {
   const dataDir = options.dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'mirage-e2e-'));
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'development',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: url,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    ...options.env,
+  };
+  const workerTokens: Record<string, string> = {};
+  for (const name of options.workerTokens ?? []) workerTokens[name] = await createWorkerToken(name, env);
   const started = performance.now();
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], {
     cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: 'development',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: url,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      ...options.env,
-    },
+    env,
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
@@ -69,6 +103,7 @@ export async function startServer(
   return {
     url,
     dataDir,
+    workerTokens,
     process: child,
     startupMs,
     stop: async () => {
