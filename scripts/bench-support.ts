@@ -38,7 +38,9 @@ export async function onEachDatabase(
     await bench('PostgreSQL', postgres);
   } finally {
     await postgres.close();
-    await dropDatabase(url, name);
+    // BENCH_KEEP_DATABASE=1 leaves the filled database for EXPLAIN sessions.
+    if (process.env.BENCH_KEEP_DATABASE) console.log(`PostgreSQL: kept database ${name}`);
+    else await dropDatabase(url, name);
     await dropDatabase(url, template);
   }
 }

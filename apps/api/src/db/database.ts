@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { Kysely, Migrator, PostgresDialect, type MigrationProvider } from 'kysely';
+import { CompiledQuery, Kysely, Migrator, PostgresDialect, type MigrationProvider } from 'kysely';
 import pg from 'pg';
 import { migrations } from './migrations/index.ts';
 import { PGliteDialect } from './pglite-dialect.ts';
@@ -40,7 +40,15 @@ export function createPostgresDatabase(connectionString: string, maxConnections 
     if ((error as { code?: string }).code !== '57P01')
       console.error('PostgreSQL idle connection error', error);
   });
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  // JIT compilation pays off for long analytic queries only; on the gallery's short searches it added
+  // 300+ ms of compile time once the planner's cost estimate crossed jit_above_cost (bench:gallery).
+  const dialect = new PostgresDialect({
+    pool,
+    onCreateConnection: async (connection) => {
+      await connection.executeQuery(CompiledQuery.raw('set jit = off'));
+    },
+  });
+  const db = new Kysely<Database>({ dialect });
   return { db, kind: 'postgres', url: connectionString, close: () => db.destroy() };
 }
 

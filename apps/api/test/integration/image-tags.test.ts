@@ -51,7 +51,7 @@ const tagsOf = (ids: number[]) =>
     .execute();
 
 describe('tags at image creation', () => {
-  it('stores the prompt tags and the style, render and format system tags with the image', async () => {
+  it('stores the prompt tags and the style, render, format and generation type system tags with the image', async () => {
     const created = await new Client(t.app).post('/api/user/create', newAccount());
     const userId = (created.body.user as { id: number }).id;
 
@@ -60,6 +60,7 @@ describe('tags at image creation', () => {
     expect(image.tags).toBe('lighthouse at dusk, storm clouds, lighthouse, blue sky');
     expect(await tagsOf(image.tag_ids)).toEqual([
       { kind: 'format', name: 'portrait', usage_count: 1 },
+      { kind: 'gen_type', name: 'txt2img', usage_count: 1 },
       { kind: 'prompt', name: 'blue sky', usage_count: 1 },
       { kind: 'prompt', name: 'lighthouse', usage_count: 1 },
       { kind: 'prompt', name: 'lighthouse at dusk', usage_count: 1 },

@@ -14,10 +14,11 @@ export const GUEST_SAMPLE_COUNT = 24;
 /** Tags per list (pos, opt, neg) in one search. */
 export const SEARCH_MAX_TAGS = 20;
 /**
- * Decision: `total` counts matches up to this number and then stops (with `total_capped`): an exact count
- * of a million matches costs more than the page itself, and nobody pages that far.
+ * Decision: `total` counts matches up to this number and then stops (`total_capped`, shown as "1,000+"):
+ * an exact count of a million matches costs more than the page itself, and nobody pages that far. The
+ * same probe tells the server whether matches are few (sort them) or many (walk an index).
  */
-export const SEARCH_TOTAL_CAP = 10_000;
+export const SEARCH_TOTAL_CAP = 1000;
 /** §9: the search panel waits this long after typing before it searches. */
 export const SEARCH_DEBOUNCE_MS = 100;
 

@@ -10,8 +10,12 @@ export const TAG_MAX_LENGTH = 48;
 /** Most tags taken from one prompt (the first ones: prompts put what matters first). */
 export const MAX_TAGS_PER_IMAGE = 40;
 
-/** Tag kinds. `prompt` tags come from prompts; the others are system tags (GET /api/settings/tags/system). */
-export const TAG_KINDS = ['prompt', 'style', 'render', 'format'] as const;
+/**
+ * Tag kinds. `prompt` tags come from prompts; the others are system tags (GET /api/settings/tags/system)
+ * that every image carries too, so that the search filters by style, render, format and generation type
+ * and the blacklist all use the same indexed tag array.
+ */
+export const TAG_KINDS = ['prompt', 'style', 'render', 'format', 'gen_type'] as const;
 export type TagKind = (typeof TAG_KINDS)[number];
 export type SystemTagKind = Exclude<TagKind, 'prompt'>;
 

@@ -4,6 +4,7 @@ import type { Database } from '../schema.ts';
 import type { CatalogueTables } from '../schema/catalogue.ts';
 import { BOOSTER_CATEGORIES, BOOSTERS, STYLES, boosterLora } from './catalogue-data.ts';
 import { PRESETS } from './preset-data.ts';
+import { systemTagNames } from '../../features/tag/system-tags.ts';
 
 type Row = Record<string, unknown>;
 
@@ -81,6 +82,15 @@ export async function seedCatalogue(db: Kysely<Database>): Promise<{ changed: nu
         applies_to,
       })),
     );
+    // System tags (style, render, format, generation type) exist before any image needs them.
+    const systemTags = systemTagNames(STYLES.map((style) => style.lib));
+    const added = await trx
+      .insertInto('tag')
+      .values(systemTags)
+      .onConflict((oc) => oc.columns(['kind', 'name']).doNothing())
+      .returning('id')
+      .execute();
+    changed += added.length;
     return { changed };
   });
 }

@@ -188,7 +188,7 @@ export function createTaskLifecycle(deps: LifecycleDeps) {
           blurhash: processed.blurhash,
           tags: promptTags(task.job.prompt).join(', '),
         },
-        imageTags(task.job.prompt, settings),
+        imageTags(task.job.prompt, settings, task.type),
         now(),
         { channel: CHANNEL.taskChanged, payload: `${task.user_id}:${task.id}` },
       );

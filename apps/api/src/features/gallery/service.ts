@@ -1,0 +1,89 @@
+import { GALLERY_PAGE_SIZE, GUEST_SAMPLE_COUNT, SEARCH_TOTAL_CAP, type SearchBody } from '@mirage/domain';
+import type { TagRepository } from '../tag/repository.ts';
+import type { SystemTagIndex } from '../tag/system-tags.ts';
+import type { GallerySearchRepository, SearchCriteria } from './search-repository.ts';
+
+/** POST /api/gallery/search query parameters (spec §7). */
+export interface SearchParams {
+  page: number;
+  size: number;
+  /** 0: the public gallery; else that user's images (the viewer's own creations when it is the viewer). */
+  author_id: number;
+  favorite: boolean;
+  /** Images the client added at the top since it loaded page 0 (spec §4: "the offset grows"). */
+  offset: number;
+}
+
+type Card = Awaited<ReturnType<GallerySearchRepository['cards']>>[number];
+
+/** What a gallery card needs, with the file addresses (spec §7 assets). */
+export function toCardView(card: Card) {
+  return {
+    id: card.id,
+    uuid: card.uuid,
+    user_id: card.user_id,
+    username: card.username,
+    width: card.width,
+    height: card.height,
+    blurhash: card.blurhash,
+    style_id: card.style_id,
+    format: card.format,
+    render: card.render,
+    gen_type: card.gen_type,
+    is_private: card.is_private,
+    is_favorite: card.is_favorite,
+    upscaled: card.upscaled,
+    nsfw: card.nsfw,
+    created_at: card.created_at.toISOString(),
+    thumbnail_src: `/images/${card.uuid}-min.webp`,
+    image_src: `/images/${card.uuid}.webp`,
+  };
+}
+
+export function createGalleryService(deps: {
+  search: GallerySearchRepository;
+  tags: TagRepository;
+  systemTags: SystemTagIndex;
+}) {
+  return {
+    /**
+     * A page of a board. Guests get the curated samples (spec §2: a fixed set of 24) whatever they ask;
+     * signed-in users get the search. `total` stops counting at SEARCH_TOTAL_CAP (`total_capped`), and
+     * `tags_count` gives each searched tag's number of images.
+     */
+    async search(viewerId: number | null, params: SearchParams, body: SearchBody) {
+      if (viewerId === null) {
+        const samples = params.page === 0 ? await deps.search.samples(GUEST_SAMPLE_COUNT) : [];
+        return { items: samples.map(toCardView), total: samples.length, total_capped: false, tags_count: {} };
+      }
+      const criteria: SearchCriteria = {
+        pos: body.pos_search,
+        opt: body.opt_search,
+        neg: body.neg_search,
+        shuffle: body.shuffle,
+        ...(await deps.systemTags.filters(body)),
+      };
+      const scope = {
+        viewerId,
+        ...(params.author_id > 0 ? { authorId: params.author_id } : {}),
+        favorite: params.favorite,
+      };
+      const size = params.size || GALLERY_PAGE_SIZE;
+      const searched = [...new Set([...body.pos_search, ...body.opt_search, ...body.neg_search])];
+      const page = { skip: params.page * size + params.offset, size };
+      const [found, tags] = await Promise.all([
+        deps.search.findPage(scope, criteria, page, SEARCH_TOTAL_CAP),
+        deps.tags.byIds(searched),
+      ]);
+      const items = await deps.search.cards(found.ids, viewerId);
+      const counted = found.total;
+      return {
+        items: items.map(toCardView),
+        total: Math.min(counted, SEARCH_TOTAL_CAP),
+        total_capped: counted > SEARCH_TOTAL_CAP,
+        tags_count: Object.fromEntries(tags.map((tag) => [tag.id, tag.usage_count])),
+      };
+    },
+  };
+}
+export type GalleryService = ReturnType<typeof createGalleryService>;

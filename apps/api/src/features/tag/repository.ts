@@ -1,0 +1,87 @@
+import type { SystemTagKind } from '@mirage/domain';
+import { sql } from 'kysely';
+import type { DB } from '../../db/database.ts';
+
+/** Escapes LIKE wildcards so a typed "%" or "_" matches itself. */
+function likePrefix(text: string): string {
+  return `${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}
+
+export function createTagRepository(db: DB) {
+  return {
+    /** Prompt tags starting with `prefix`, most used first (GET /api/gallery/search/tags). */
+    async complete(prefix: string, limit: number) {
+      return db
+        .selectFrom('tag')
+        .select(['id', 'name', 'usage_count'])
+        .where('kind', '=', 'prompt')
+        .where('name', 'like', likePrefix(prefix))
+        .orderBy('usage_count', 'desc')
+        .orderBy('name')
+        .limit(limit)
+        .execute();
+    },
+
+    /** Tags by id (unknown ids are left out). */
+    async byIds(ids: readonly number[]) {
+      if (ids.length === 0) return [];
+      return db
+        .selectFrom('tag')
+        .select(['id', 'kind', 'name', 'usage_count'])
+        .where('id', 'in', [...ids])
+        .execute();
+    },
+
+    /** The system tags (style, render, format) that images carry, for the blacklist settings. */
+    async system() {
+      return db
+        .selectFrom('tag')
+        .select(['id', 'kind', 'name'])
+        .where('kind', '!=', 'prompt')
+        .orderBy('kind')
+        .orderBy('name')
+        .execute();
+    },
+
+    /** Makes sure the system tags exist (seed): every style lib, render and format. */
+    async ensureSystemTags(tags: readonly { kind: SystemTagKind; name: string }[]) {
+      if (tags.length === 0) return;
+      await db
+        .insertInto('tag')
+        .values(tags.map((tag) => ({ kind: tag.kind, name: tag.name })))
+        .onConflict((oc) => oc.columns(['kind', 'name']).doNothing())
+        .execute();
+    },
+
+    async bannedIds(userId: number): Promise<number[]> {
+      const rows = await db
+        .selectFrom('user_tag_ban')
+        .select('tag_id')
+        .where('user_id', '=', userId)
+        .orderBy('tag_id')
+        .execute();
+      return rows.map((row) => row.tag_id);
+    },
+
+    /** Replaces the user's blacklist; unknown tag ids are ignored. Returns the stored list. */
+    async setBanned(userId: number, tagIds: readonly number[]): Promise<number[]> {
+      await db.transaction().execute(async (trx) => {
+        await trx.deleteFrom('user_tag_ban').where('user_id', '=', userId).execute();
+        if (tagIds.length > 0) {
+          await trx
+            .insertInto('user_tag_ban')
+            .columns(['user_id', 'tag_id'])
+            .expression(
+              trx
+                .selectFrom('tag')
+                .select([sql<number>`${userId}::bigint`.as('user_id'), 'id'])
+                .where('id', 'in', [...new Set(tagIds)]),
+            )
+            .execute();
+        }
+      });
+      return this.bannedIds(userId);
+    },
+  };
+}
+export type TagRepository = ReturnType<typeof createTagRepository>;
