@@ -26,6 +26,7 @@ import { registerSpa } from './http/spa.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import type { Notifier } from './events/notifier.ts';
 import { registerGeneration, type GenerationModule } from './features/task/module.ts';
+import { registerGallery } from './features/gallery/module.ts';
 import { startMaintenance, type Maintenance } from './maintenance.ts';
 
 export interface AppDeps {
@@ -113,6 +114,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('generation', generation);
   const catalogue = registerCatalogueRoutes(app, { db, sessions, store: generation.store, log: app.log });
   app.decorate('cataloguePreviews', catalogue.previews);
+  registerGallery(app, { db, sessions, store: generation.store, now });
 
   if (deps.serveWeb === false) registerApiNotFound(app);
   else await registerSpa(app, path.resolve(config.WEB_DIST_DIR ?? DEFAULT_WEB_DIST));

@@ -55,6 +55,8 @@ export const configSchema = z
     TASK_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(10).default(3),
     /** Start one built-in preview-engine worker beside the API (default: on, except in production). */
     LOCAL_WORKER: booleanFlag.optional(),
+    /** Paint the 24 curated guest samples with the preview renderer at start when they are missing. */
+    GUEST_SAMPLES: booleanFlag.default(true),
     /** Upscale model file workers use for the ×2 upscale (ComfyUI upscale_models / A1111 upscaler name). */
     UPSCALE_MODEL: z.string().default('RealESRGAN_x4plus.pth'),
     /** Disable the per-IP/per-account abuse limits (only for benchmarks; refused in production). */

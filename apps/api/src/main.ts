@@ -4,6 +4,7 @@ import { buildApp } from './app.ts';
 import { migrateToLatest, openDatabase } from './db/database.ts';
 import { createNotifierFor } from './events/notifier.ts';
 import { seedCatalogue } from './db/seed/catalogue.ts';
+import { ensureGuestSamples } from './features/gallery/samples.ts';
 
 /** Boot: read config, open the database (embedded PGlite unless DATABASE_URL), migrate, listen. */
 async function main(): Promise<void> {
@@ -32,6 +33,13 @@ async function main(): Promise<void> {
     (result) => app.log.info(result, 'catalogue previews checked'),
     (error: unknown) => app.log.warn({ err: error }, 'catalogue previews not rendered'),
   );
+  // The guest gallery's 24 samples (spec §2), painted the same way when missing.
+  if (config.GUEST_SAMPLES) {
+    ensureGuestSamples(database.db, app.generation.store, app.log).then(
+      (result) => app.log.info(result, 'guest samples checked'),
+      (error: unknown) => app.log.warn({ err: error }, 'guest samples not created'),
+    );
+  }
   if (wantsLocalWorker(config)) {
     const token = await app.generation.workerAuth.issueToken('local-preview');
     const apiUrl = address.replace('0.0.0.0', '127.0.0.1').replace('[::]', '127.0.0.1');

@@ -1,0 +1,43 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { SessionService } from '../session/service.ts';
+import { userOf } from '../session/viewer.ts';
+import type { ActionService } from './service.ts';
+
+const imageUuid = z.uuid({ error: 'image_not_found' });
+const oneImage = z.object({ uuid: imageUuid });
+
+/** `/api/action` (spec §7): favourites and reports; all need a signed-in user. */
+export function registerActionRoutes(
+  fastify: FastifyInstance,
+  deps: { actions: ActionService; sessions: SessionService },
+) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  app.post('/api/action/favorite', { schema: { body: oneImage } }, async (request) =>
+    deps.actions.addFavorite(await userOf(request, deps.sessions), request.body.uuid),
+  );
+
+  app.delete('/api/action/favorite', { schema: { body: oneImage } }, async (request) => {
+    await deps.actions.removeFavorites(await userOf(request, deps.sessions), [request.body.uuid]);
+    return { ok: true };
+  });
+
+  app.delete(
+    '/api/action/favorites',
+    { schema: { body: z.object({ images: z.array(oneImage).max(500) }) } },
+    async (request) =>
+      deps.actions.removeFavorites(
+        await userOf(request, deps.sessions),
+        request.body.images.map((image) => image.uuid),
+      ),
+  );
+
+  app.put(
+    '/api/action/report/:flag',
+    { schema: { params: z.object({ flag: z.coerce.number().int().min(0).max(99) }), body: oneImage } },
+    async (request) =>
+      deps.actions.report(await userOf(request, deps.sessions), request.body.uuid, request.params.flag),
+  );
+}

@@ -1,0 +1,53 @@
+import { GALLERY_MAX_PAGE_SIZE, GALLERY_PAGE_SIZE, searchBodySchema } from '@mirage/domain';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { SessionService } from '../session/service.ts';
+import { viewerOf } from '../session/viewer.ts';
+import type { TagRepository } from '../tag/repository.ts';
+import type { GalleryService } from './service.ts';
+
+const searchQuery = z.object({
+  page: z.coerce.number().int().min(0).max(10_000).default(0),
+  size: z.coerce.number().int().min(1).max(GALLERY_MAX_PAGE_SIZE).default(GALLERY_PAGE_SIZE),
+  author_id: z.coerce.number().int().min(0).default(0),
+  favorite: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((value) => value === 'true'),
+  offset: z.coerce.number().int().min(0).max(1000).default(0),
+});
+
+/** Autocomplete answers at most this many tags. */
+const TAG_SUGGESTIONS = 10;
+
+/** `/api/gallery` (spec §7): the search and the tag autocomplete. */
+export function registerGalleryRoutes(
+  fastify: FastifyInstance,
+  deps: { gallery: GalleryService; tags: TagRepository; sessions: SessionService },
+) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  app.post(
+    '/api/gallery/search',
+    // An empty body is an empty search (newest first, everything).
+    { schema: { querystring: searchQuery, body: searchBodySchema.optional() } },
+    async (request) =>
+      deps.gallery.search(
+        await viewerOf(request, deps.sessions),
+        request.query,
+        request.body ?? searchBodySchema.parse({}),
+      ),
+  );
+
+  app.get(
+    '/api/gallery/search/tags',
+    { schema: { querystring: z.object({ search: z.string().max(48).default('') }) } },
+    async (request) => {
+      const prefix = request.query.search.trim().toLowerCase();
+      if (prefix === '') return { tags: [] };
+      const tags = await deps.tags.complete(prefix, TAG_SUGGESTIONS);
+      return { tags: tags.map((tag) => ({ id: tag.id, name: tag.name, count: tag.usage_count })) };
+    },
+  );
+}

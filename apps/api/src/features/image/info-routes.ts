@@ -1,0 +1,36 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { SessionService } from '../session/service.ts';
+import { userOf, viewerOf } from '../session/viewer.ts';
+import type { ImageInfoService } from './info-service.ts';
+
+const params = z.object({ uuid: z.uuid({ error: 'image_not_found' }) });
+
+/** `/api/image/{uuid}` (spec §7): info, gen info, tags (anyone who may see the image), private, delete. */
+export function registerImageInfoRoutes(
+  fastify: FastifyInstance,
+  deps: { images: ImageInfoService; sessions: SessionService },
+) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  app.get('/api/image/:uuid/info', { schema: { params } }, async (request) =>
+    deps.images.info(request.params.uuid, await viewerOf(request, deps.sessions)),
+  );
+
+  app.get('/api/image/:uuid/info/gen', { schema: { params } }, async (request) =>
+    deps.images.genInfo(request.params.uuid, await viewerOf(request, deps.sessions)),
+  );
+
+  app.get('/api/image/:uuid/tags', { schema: { params } }, async (request) => ({
+    tags: await deps.images.tagIds(request.params.uuid, await viewerOf(request, deps.sessions)),
+  }));
+
+  app.put('/api/image/:uuid/private', { schema: { params } }, async (request) =>
+    deps.images.togglePrivate(request.params.uuid, await userOf(request, deps.sessions)),
+  );
+
+  app.delete('/api/image/:uuid', { schema: { params } }, async (request) =>
+    deps.images.delete(request.params.uuid, await userOf(request, deps.sessions)),
+  );
+}

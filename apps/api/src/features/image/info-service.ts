@@ -1,0 +1,116 @@
+import { isPremium } from '@mirage/domain';
+import { AppError } from '../../http/errors.ts';
+import type { ObjectStore } from '../../storage/object-store.ts';
+import type { UserRepository } from '../user/repository.ts';
+import type { ImageInfoRepository } from './info-repository.ts';
+import { imageKeys, upscaledKeys } from './post-process.ts';
+
+type ImageWithViewer = NonNullable<Awaited<ReturnType<ImageInfoRepository['withViewer']>>>;
+
+/** Spec §3 "Image gen info": the date as month-day-year text. */
+export function monthDayYear(date: Date): string {
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())}-${date.getUTCFullYear()}`;
+}
+
+/** GET /api/image/{uuid}/info (spec §7): what the viewer and its menu need, never the prompt. */
+export function toImageInfo(image: ImageWithViewer, viewerId: number | null) {
+  return {
+    id: image.id,
+    uuid: image.uuid,
+    user_id: image.user_id,
+    username: image.username,
+    is_owner: viewerId === image.user_id,
+    is_favorite: image.is_favorite,
+    is_private: image.is_private,
+    upscaled: image.upscaled,
+    style_id: image.style_id,
+    format: image.format,
+    render: image.render,
+    gen_type: image.gen_type,
+    width: image.width,
+    height: image.height,
+    blurhash: image.blurhash,
+    nsfw: image.nsfw,
+    created_at: image.created_at.toISOString(),
+    tags: image.tags,
+    tag_ids: image.tag_ids,
+    image_src: `/images/${image.uuid}.webp`,
+    thumbnail_src: `/images/${image.uuid}-min.webp`,
+    png_src: `/images/${image.uuid}.png`,
+    upscaled_src: image.upscaled ? `/images/${image.uuid}-upscaled.webp` : null,
+  };
+}
+
+/**
+ * The image calls of spec §7. A private image is the same 404 as a missing one for everyone but its
+ * owner (invariant 4): info, gen info, tags, and the file routes all go through `visible`.
+ */
+export function createImageInfoService(deps: {
+  images: ImageInfoRepository;
+  users: UserRepository;
+  store: ObjectStore;
+  now: () => Date;
+}) {
+  async function visible(uuid: string, viewerId: number | null): Promise<ImageWithViewer> {
+    const image = await deps.images.withViewer(uuid, viewerId);
+    if (!image || (image.is_private && image.user_id !== viewerId)) throw new AppError('image_not_found');
+    return image;
+  }
+
+  async function owned(uuid: string, viewerId: number): Promise<ImageWithViewer> {
+    const image = await visible(uuid, viewerId);
+    if (image.user_id !== viewerId) throw new AppError('unauthorized_resource');
+    return image;
+  }
+
+  return {
+    async info(uuid: string, viewerId: number | null) {
+      return toImageInfo(await visible(uuid, viewerId), viewerId);
+    },
+
+    /** Spec §3 "Image gen info"; curated samples carry none (image_no_gen_data). */
+    async genInfo(uuid: string, viewerId: number | null) {
+      const image = await visible(uuid, viewerId);
+      const data = image.gen_data;
+      if (image.is_sample || Object.keys(data).length === 0) throw new AppError('image_no_gen_data');
+      return {
+        created_at: monthDayYear(image.created_at),
+        prompt: image.prompt,
+        neg_prompt: image.neg_prompt,
+        seed: image.seed,
+        style_id: image.style_id,
+        format: image.format,
+        quality: image.quality,
+        creativity: typeof data.creativity === 'string' ? data.creativity : null,
+        modifiers: Array.isArray(data.modifiers) ? data.modifiers : [],
+        watermark: image.watermarked,
+        user_id: image.user_id,
+        username: image.username,
+      };
+    },
+
+    async tagIds(uuid: string, viewerId: number | null) {
+      return (await visible(uuid, viewerId)).tag_ids;
+    },
+
+    /** Spec §6: private images are for premium users; the owner toggles. */
+    async togglePrivate(uuid: string, viewerId: number) {
+      const image = await owned(uuid, viewerId);
+      const user = await deps.users.findById(viewerId);
+      if (!user || !isPremium(user, deps.now())) throw new AppError('unauthorized_resource');
+      await deps.images.setPrivate(image.id, !image.is_private);
+      return { is_private: !image.is_private };
+    },
+
+    /** The owner deletes the image: its row, then its files (a missing file is not an error). */
+    async delete(uuid: string, viewerId: number) {
+      const image = await owned(uuid, viewerId);
+      await deps.images.delete(image.id, image.tag_ids);
+      const keys = [...Object.values(imageKeys(image.uuid)), ...Object.values(upscaledKeys(image.uuid))];
+      await Promise.all(keys.map((key) => deps.store.delete(key)));
+      return { ok: true };
+    },
+  };
+}
+export type ImageInfoService = ReturnType<typeof createImageInfoService>;

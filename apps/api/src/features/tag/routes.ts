@@ -1,0 +1,41 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { SessionService } from '../session/service.ts';
+import { userOf } from '../session/viewer.ts';
+import type { TagRepository } from './repository.ts';
+
+/** A blacklist longer than this is refused (it is checked on every gallery query). */
+export const MAX_BANNED_TAGS = 200;
+
+/** `/api/settings/tags` (spec §7): the user's blacklist and the system tags one may blacklist. */
+export function registerTagSettingRoutes(
+  fastify: FastifyInstance,
+  deps: { tags: TagRepository; sessions: SessionService },
+) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  const banned = async (userId: number) => {
+    const ids = await deps.tags.bannedIds(userId);
+    const rows = await deps.tags.byIds(ids);
+    return { tags: rows.map(({ id, kind, name }) => ({ id, kind, name })) };
+  };
+
+  app.get('/api/settings/tags/ban', async (request) => banned(await userOf(request, deps.sessions)));
+
+  app.put(
+    '/api/settings/tags/ban',
+    {
+      schema: {
+        body: z.object({ tags: z.array(z.number().int().positive()).max(MAX_BANNED_TAGS) }),
+      },
+    },
+    async (request) => {
+      const userId = await userOf(request, deps.sessions);
+      await deps.tags.setBanned(userId, request.body.tags);
+      return banned(userId);
+    },
+  );
+
+  app.get('/api/settings/tags/system', async () => ({ tags: await deps.tags.system() }));
+}
