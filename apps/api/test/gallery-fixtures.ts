@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { promptTags } from '@mirage/domain';
 import { processImage } from '../src/features/image/post-process.ts';
 import { insertImageWithTags } from '../src/features/image/repository.ts';
 import { imageTags } from '../src/features/tag/image-tags.ts';
@@ -50,6 +51,7 @@ export async function addImage(t: TestContext, userId: number, spec: ImageSpec =
         height: processed.height,
         prompt,
         neg_prompt: 'blurry',
+        tags: promptTags(prompt).join(', '),
         gen_data: JSON.stringify({ ...settings, seed: 42 }),
         signature: null,
         is_private: spec.is_private ?? false,

@@ -1,0 +1,56 @@
+import { GUEST_SAMPLE_COUNT } from '@mirage/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SAMPLE_IMAGES } from '../../src/features/gallery/sample-data.ts';
+import { ensureGuestSamples } from '../../src/features/gallery/samples.ts';
+import { signedIn } from '../gallery-fixtures.ts';
+import { Client, codeOf, createTestApp, type TestContext } from '../harness.ts';
+
+let t: TestContext;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+interface Card {
+  uuid: string;
+  nsfw: boolean;
+  username: string;
+  thumbnail_src: string;
+}
+
+describe('guest samples', () => {
+  it('are painted once, then shown to visitors (24, some flagged NSFW) whatever they search', async () => {
+    expect(SAMPLE_IMAGES).toHaveLength(GUEST_SAMPLE_COUNT);
+    expect(await ensureGuestSamples(t.database.db, t.app.generation.store)).toEqual({ created: 24 });
+    expect(await ensureGuestSamples(t.database.db, t.app.generation.store)).toEqual({ created: 0 });
+
+    const guest = new Client(t.app);
+    const page = await guest.post('/api/gallery/search', { pos_search: [1] });
+    const items = page.body.items as Card[];
+    expect(items).toHaveLength(24);
+    expect(page.body.total).toBe(24);
+    expect(items.filter((item) => item.nsfw).length).toBe(SAMPLE_IMAGES.filter((s) => s.nsfw).length);
+    expect(items.every((item) => item.username === 'mirage')).toBe(true);
+    expect((await guest.post('/api/gallery/search?page=1', {})).body.items).toEqual([]);
+
+    const thumbnail = await t.app.inject({ method: 'GET', url: items[0]!.thumbnail_src });
+    expect(thumbnail.statusCode).toBe(200);
+    expect(thumbnail.headers['content-type']).toBe('image/webp');
+    const gen = await guest.get(`/api/image/${items[0]!.uuid}/info/gen`);
+    expect(gen.status).toBe(404);
+    expect(codeOf(gen.body)).toBe('image_no_gen_data');
+  });
+
+  it('are public images like others for signed-in users, and the curator cannot sign in', async () => {
+    const member = await signedIn(t);
+    const page = await member.client.post('/api/gallery/search?size=48', {});
+    expect((page.body.items as Card[]).filter((item) => item.username === 'mirage')).toHaveLength(24);
+    const login = await new Client(t.app).post('/api/user/login', {
+      username: 'mirage',
+      pwd: 'whatever-123',
+    });
+    expect(login.status).toBe(401);
+  });
+});
