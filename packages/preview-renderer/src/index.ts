@@ -8,6 +8,7 @@
 export { clamp, hsl, prng, type Rgb } from './color.ts';
 export {
   RENDER_VERSION,
+  defaultSceneInput,
   makeScene,
   sceneHash,
   sceneKey,

@@ -24,6 +24,26 @@ export interface SceneInput {
   face_restore: boolean;
 }
 
+/**
+ * A scene input with default settings (20 steps, guidance 5, euler, no LoRA, no hires pass): what the
+ * API paints catalogue previews and guest samples from, where only seed, prompt and style matter.
+ */
+export function defaultSceneInput(seed: number, prompt: string, checkpoint: string): SceneInput {
+  return {
+    seed,
+    prompt,
+    negative_prompt: '',
+    checkpoint,
+    loras: [],
+    steps: 20,
+    cfg: 5,
+    sampler: 'euler',
+    scheduler: 'normal',
+    hires: null,
+    face_restore: false,
+  };
+}
+
 export interface Blob {
   x: number;
   y: number;

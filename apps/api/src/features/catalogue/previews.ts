@@ -5,7 +5,7 @@
  * demand for a preview that is not stored yet; after that every instance serves the stored bytes.
  */
 import { createHash } from 'node:crypto';
-import { renderField, type SceneInput } from '@mirage/preview-renderer';
+import { defaultSceneInput, renderField, type SceneInput } from '@mirage/preview-renderer';
 import type { FastifyBaseLogger } from 'fastify';
 import sharp from 'sharp';
 import type { ObjectStore } from '../../storage/object-store.ts';
@@ -41,19 +41,7 @@ export function previewUrl(kind: PreviewKind, lib: string): string {
  */
 export function previewJob(subject: PreviewSubject): SceneInput {
   const seed = createHash('sha256').update(subject.lib).digest().readUInt32LE(0);
-  return {
-    seed,
-    prompt: subject.lib.replaceAll('_', ' '),
-    negative_prompt: '',
-    checkpoint: subject.model,
-    loras: [],
-    steps: 20,
-    cfg: 5,
-    sampler: 'euler',
-    scheduler: 'normal',
-    hires: null,
-    face_restore: false,
-  };
+  return defaultSceneInput(seed, subject.lib.replaceAll('_', ' '), subject.model);
 }
 
 /** Paints one preview and encodes it: a WebP of PREVIEW_WIDTH x PREVIEW_HEIGHT, the same bytes every time. */

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { RESOLUTIONS } from '@mirage/domain';
-import { renderField } from '@mirage/preview-renderer';
+import { defaultSceneInput, renderField } from '@mirage/preview-renderer';
 import type { FastifyBaseLogger } from 'fastify';
 import sharp from 'sharp';
 import type { DB } from '../../db/database.ts';
@@ -35,23 +35,7 @@ async function curatorId(db: DB): Promise<number> {
 
 async function paintSample(sample: SampleImage, seed: number): Promise<Buffer> {
   const { width, height } = RESOLUTIONS[sample.format].Standard;
-  const field = renderField(
-    {
-      seed,
-      prompt: sample.prompt,
-      negative_prompt: '',
-      checkpoint: sample.style,
-      loras: [],
-      steps: 20,
-      cfg: 5,
-      sampler: 'euler',
-      scheduler: 'normal',
-      hires: null,
-      face_restore: false,
-    },
-    width,
-    height,
-  );
+  const field = renderField(defaultSceneInput(seed, sample.prompt, sample.style), width, height);
   return sharp(field.data, { raw: { width: field.width, height: field.height, channels: 3 } })
     .resize(width, height, { kernel: 'lanczos3', fit: 'fill' })
     .png({ compressionLevel: 6 })
