@@ -60,6 +60,8 @@ export const ERROR_STATUS = {
   duplicate_favorite: 409,
   favorites_limit_exceeded: 403,
   image_no_gen_data: 404,
+  // saved prompts (added): a user keeps at most SAVED_PROMPT_LIMIT (100, the quick-saved list size)
+  saved_prompts_limit_exceeded: 409,
   // referral
   referrer_not_found: 400,
   user_refer_self: 400,
