@@ -1,2 +1,3 @@
 export * from './tags.ts';
 export * from './search.ts';
+export * from './prompt.ts';

@@ -1,0 +1,139 @@
+import { z } from 'zod';
+
+/**
+ * Saved prompts (spec §3 "Saved prompt" and "Prompt tag kinds", §6, §7 /api/prompt, §9 page sizes): a
+ * named gallery search (positive, optional and negative tag ids plus styles) that its owner can publish
+ * and other users can subscribe to.
+ */
+
+/** §3 prompt tag kinds. A saved prompt keeps the first three; `blacklist` is the user's tag ban list. */
+export const PROMPT_TAG_KINDS = ['pos', 'neg', 'opt', 'blacklist'] as const;
+export type PromptTagKind = (typeof PROMPT_TAG_KINDS)[number];
+/** The tag lists of a saved prompt, in the order the API shows them. */
+export const SAVED_PROMPT_TAG_LISTS = ['pos_tags', 'opt_tags', 'neg_tags'] as const;
+export type SavedPromptTagList = (typeof SAVED_PROMPT_TAG_LISTS)[number];
+
+/**
+ * Decision: a user keeps at most this many saved prompts, the size of the quick-saved prompt list
+ * (§9), so that the list always shows all of them. The 101st is refused (saved_prompts_limit_exceeded).
+ */
+export const SAVED_PROMPT_LIMIT = 100;
+/** §9: the prompt browser (MyPrompts, Community) shows 5 prompts a page by default. */
+export const PROMPT_PAGE_SIZE = 5;
+/** The most a client may ask for in one page: the quick-saved list loads all of a user's prompts. */
+export const PROMPT_MAX_PAGE_SIZE = SAVED_PROMPT_LIMIT;
+/** Longest name of a saved prompt. */
+export const PROMPT_LIB_MAX = 60;
+/** Tag ids per list, and style ids, in one saved prompt (the gallery search takes as many). */
+export const PROMPT_MAX_TAGS = 20;
+export const PROMPT_MAX_STYLES = 20;
+/** Longest text searched in prompt names. */
+export const PROMPT_SEARCH_MAX = 100;
+
+/** §7 POST /api/prompt/{target}: whose prompts a page lists. */
+export const PROMPT_TARGETS = ['mine', 'community', 'subscribed'] as const;
+export type PromptTarget = (typeof PROMPT_TARGETS)[number];
+export const PROMPT_SORTS = ['created_at', 'subscribers', 'lib'] as const;
+export type PromptSort = (typeof PROMPT_SORTS)[number];
+
+/** Ids in first-seen order without repeats: a tag twice in one list means nothing more. */
+export function distinctIds(ids: readonly number[]): number[] {
+  return [...new Set(ids)];
+}
+
+const tagIds = z.array(z.number().int().positive()).max(PROMPT_MAX_TAGS).default([]).transform(distinctIds);
+
+/** POST /api/prompt/save. At least one tag in total (checked by savedPromptProblem). */
+export const savePromptBody = z.object({
+  lib: z.string().trim().min(1).max(PROMPT_LIB_MAX),
+  pos_tags: tagIds,
+  opt_tags: tagIds,
+  neg_tags: tagIds,
+  styles: z.array(z.number().int().nonnegative()).max(PROMPT_MAX_STYLES).default([]).transform(distinctIds),
+  /** Decision: a prompt is private until its owner publishes it. */
+  public: z.boolean().default(false),
+});
+export type SavePromptBody = z.output<typeof savePromptBody>;
+
+/** Every tag id of a saved prompt, each once. */
+export function allTagIds(prompt: Pick<SavePromptBody, SavedPromptTagList>): number[] {
+  return distinctIds([...prompt.pos_tags, ...prompt.opt_tags, ...prompt.neg_tags]);
+}
+
+/**
+ * What makes a well-formed save body unacceptable, as the `field` of a validation_error, or null:
+ * a prompt with no tag at all searches for nothing.
+ */
+export function savedPromptProblem(prompt: Pick<SavePromptBody, SavedPromptTagList>): 'tags' | null {
+  return allTagIds(prompt).length === 0 ? 'tags' : null;
+}
+
+/** Whether a user who already keeps `count` prompts may save one more. */
+export function canSaveAnotherPrompt(count: number): boolean {
+  return count < SAVED_PROMPT_LIMIT;
+}
+
+/** `?page&size` of the prompt lists: page from 0, size 1..100 (default 5). */
+export const promptPageQuery = z.object({
+  page: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  size: z.coerce.number().int().min(1).max(PROMPT_MAX_PAGE_SIZE).default(PROMPT_PAGE_SIZE),
+});
+export type PromptPageQuery = z.output<typeof promptPageQuery>;
+
+/**
+ * Body of POST /api/prompt/{target}. `search` matches names (case-insensitive); newest first by default.
+ * `and_subscribed` adds the prompts the user subscribed to to "mine". The spec's body also names the
+ * target; the path decides, so a target in the body is accepted and ignored.
+ */
+export const promptListBody = z.object({
+  search: z.string().trim().max(PROMPT_SEARCH_MAX).default(''),
+  target: z.enum(PROMPT_TARGETS).optional(),
+  sort: z.enum(PROMPT_SORTS).default('created_at'),
+  sort_desc: z.boolean().default(true),
+  and_subscribed: z.boolean().default(false),
+});
+export type PromptListBody = z.output<typeof promptListBody>;
+
+/** POST /api/prompt/{id}/publish: true publishes (the default), false makes the prompt private again. */
+export const publishPromptBody = z.object({ public: z.boolean().default(true) });
+/** POST /api/prompt/{id}/subscribe: true subscribes (the default), false unsubscribes. */
+export const subscribePromptBody = z.object({ subscribe: z.boolean().default(true) });
+
+/** Number of pages of `size` items that hold `total` items (0 when there is nothing). */
+export function pageCount(total: number, size: number): number {
+  return size > 0 ? Math.ceil(total / size) : 0;
+}
+
+/** What the subscription rules need of a saved prompt. */
+export interface SubscribablePrompt {
+  user_id: number;
+  is_public: boolean;
+}
+
+/**
+ * §6 "Users can only subscribe to prompts of other users", and only to published ones: a private prompt
+ * is invisible to anyone but its owner, so it answers as if it did not exist.
+ */
+export function subscriptionProblem(
+  viewerId: number,
+  prompt: SubscribablePrompt | undefined,
+): 'not_found' | 'unauthorized_resource' | null {
+  if (!prompt) return 'not_found';
+  if (prompt.user_id === viewerId) return 'unauthorized_resource';
+  if (!prompt.is_public) return 'not_found';
+  return null;
+}
+
+/** Whether the viewer may subscribe to a prompt shown to them: only to other users' prompts. */
+export function isSubscribable(viewerId: number, prompt: SubscribablePrompt): boolean {
+  return subscriptionProblem(viewerId, prompt) === null;
+}
+
+/** Owner-only changes (delete, publish): unknown -> not_found, someone else's -> unauthorized_resource. */
+export function ownershipProblem(
+  viewerId: number,
+  prompt: Pick<SubscribablePrompt, 'user_id'> | undefined,
+): 'not_found' | 'unauthorized_resource' | null {
+  if (!prompt) return 'not_found';
+  return prompt.user_id === viewerId ? null : 'unauthorized_resource';
+}
