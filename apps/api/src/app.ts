@@ -27,6 +27,7 @@ import { createMailer, type Mailer } from './mail/mailer.ts';
 import type { Notifier } from './events/notifier.ts';
 import { registerGeneration, type GenerationModule } from './features/task/module.ts';
 import { registerGallery } from './features/gallery/module.ts';
+import { registerPromptRoutes } from './features/prompt/routes.ts';
 import { startMaintenance, type Maintenance } from './maintenance.ts';
 
 export interface AppDeps {
@@ -115,6 +116,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const catalogue = registerCatalogueRoutes(app, { db, sessions, store: generation.store, log: app.log });
   app.decorate('cataloguePreviews', catalogue.previews);
   registerGallery(app, { db, sessions, store: generation.store, now });
+  registerPromptRoutes(app, { db, sessions });
 
   if (deps.serveWeb === false) registerApiNotFound(app);
   else await registerSpa(app, path.resolve(config.WEB_DIST_DIR ?? DEFAULT_WEB_DIST));

@@ -1,0 +1,104 @@
+import {
+  PROMPT_TARGETS,
+  promptListBody,
+  promptPageQuery,
+  publishPromptBody,
+  savePromptBody,
+  subscribePromptBody,
+} from '@mirage/domain';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { DB } from '../../db/database.ts';
+import { sessionToken } from '../../http/session-cookies.ts';
+import type { SessionService } from '../session/service.ts';
+import { createPromptRepository } from './repository.ts';
+import { createPromptService } from './service.ts';
+
+/** A saved prompt's id in the path; anything that is not one is a prompt that does not exist. */
+const promptIdParams = z.object({
+  id: z.coerce
+    .number({ error: 'not_found' })
+    .int('not_found')
+    .min(1, 'not_found')
+    .max(Number.MAX_SAFE_INTEGER, 'not_found'),
+});
+const targetParams = z.object({ target: z.enum(PROMPT_TARGETS) });
+
+const tagView = z.object({ id: z.number(), name: z.string() });
+const promptView = z.object({
+  id: z.number(),
+  lib: z.string(),
+  pos_tags: z.array(tagView),
+  opt_tags: z.array(tagView),
+  neg_tags: z.array(tagView),
+  styles: z.array(z.number()),
+  public: z.boolean(),
+  user_id: z.number(),
+  username: z.string(),
+  is_subscribed: z.boolean(),
+  is_subscribable: z.boolean(),
+  subscriber_count: z.number(),
+  created_at: z.string(),
+});
+const promptPage = z.object({
+  items: z.array(promptView),
+  page: z.number(),
+  pages: z.number(),
+  total: z.number(),
+});
+
+/**
+ * `/api/prompt` (spec §7): save, list (mine, community, subscribed), delete, publish and subscribe.
+ * Every call needs a signed-in user.
+ */
+export function registerPromptRoutes(fastify: FastifyInstance, deps: { db: DB; sessions: SessionService }) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const prompts = createPromptService(createPromptRepository(deps.db));
+  const userOf = (request: Parameters<typeof sessionToken>[0]) =>
+    deps.sessions.resolve(sessionToken(request));
+
+  app.post(
+    '/api/prompt/save',
+    { schema: { body: savePromptBody, response: { 200: z.object({ id: z.number() }) } } },
+    async (request) => prompts.save(await userOf(request), request.body),
+  );
+
+  app.post(
+    '/api/prompt/:target',
+    {
+      schema: {
+        params: targetParams,
+        querystring: promptPageQuery,
+        body: promptListBody.nullish(),
+        response: { 200: promptPage },
+      },
+    },
+    async (request) =>
+      prompts.list(
+        await userOf(request),
+        request.params.target,
+        request.query,
+        request.body ?? promptListBody.parse({}),
+      ),
+  );
+
+  app.delete('/api/prompt/:id', { schema: { params: promptIdParams } }, async (request) => {
+    await prompts.remove(await userOf(request), request.params.id);
+    return { ok: true };
+  });
+
+  app.post(
+    '/api/prompt/:id/publish',
+    { schema: { params: promptIdParams, body: publishPromptBody.nullish() } },
+    async (request) =>
+      prompts.publish(await userOf(request), request.params.id, request.body?.public ?? true),
+  );
+
+  app.post(
+    '/api/prompt/:id/subscribe',
+    { schema: { params: promptIdParams, body: subscribePromptBody.nullish() } },
+    async (request) =>
+      prompts.subscribe(await userOf(request), request.params.id, request.body?.subscribe ?? true),
+  );
+}

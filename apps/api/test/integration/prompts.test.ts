@@ -1,0 +1,425 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Client, codeOf, createTestApp, newAccount, type TestContext } from '../harness.ts';
+
+let t: TestContext;
+/** Tag ids by name (created in beforeAll). */
+const tag: Record<string, number> = {};
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const names = ['sunset', 'forest', 'river', 'castle', 'snow', 'night', 'harbour'];
+  const rows = await t.database.db
+    .insertInto('tag')
+    .values(names.map((name) => ({ kind: 'prompt', name })))
+    .returning(['id', 'name'])
+    .execute();
+  for (const row of rows) tag[row.name] = row.id;
+});
+afterAll(async () => {
+  await t.close();
+});
+
+/** The fields the assertions read; whole items are compared with toEqual. */
+interface Item {
+  id: number;
+  lib: string;
+  is_subscribed: boolean;
+  is_subscribable: boolean;
+  subscriber_count: number;
+}
+interface Page {
+  items: Item[];
+  page: number;
+  pages: number;
+  total: number;
+}
+type User = Awaited<ReturnType<typeof signedIn>>;
+
+async function signedIn() {
+  const client = new Client(t.app);
+  const created = await client.post('/api/user/create', newAccount());
+  expect(created.status).toBe(201);
+  const user = created.body.user as { id: number; username: string };
+  return { client, id: user.id, username: user.username };
+}
+
+let saved = 0;
+/** Saves a prompt through the API and returns its id. */
+async function save(user: User, body: Record<string, unknown> = {}): Promise<number> {
+  saved += 1;
+  const response = await user.client.post('/api/prompt/save', {
+    lib: `prompt ${saved}`,
+    pos_tags: [tag.sunset],
+    ...body,
+  });
+  expect(response.status, JSON.stringify(response.body)).toBe(200);
+  return (response.body as { id: number }).id;
+}
+
+async function list(user: User, target: string, body: Record<string, unknown> = {}, query = '') {
+  const response = await user.client.post(`/api/prompt/${target}${query ? `?${query}` : ''}`, body);
+  expect(response.status, JSON.stringify(response.body)).toBe(200);
+  return response.body as unknown as Page;
+}
+const ids = (page: Page) => page.items.map((item) => item.id);
+const flags = (page: Page) =>
+  page.items.map(
+    (item) => `${item.is_subscribed ? 'subscribed' : '-'} ${item.is_subscribable ? 'subscribable' : '-'}`,
+  );
+
+const subscribe = (user: User, id: number, on?: boolean) =>
+  user.client.post(`/api/prompt/${id}/subscribe`, on === undefined ? {} : { subscribe: on });
+const publish = (user: User, id: number, on?: boolean) =>
+  user.client.post(`/api/prompt/${id}/publish`, on === undefined ? {} : { public: on });
+
+async function stored(id: number) {
+  const [prompt, rows] = await Promise.all([
+    t.database.db.selectFrom('saved_prompt').selectAll().where('id', '=', id).executeTakeFirst(),
+    t.database.db.selectFrom('prompt_subscription').select('user_id').where('prompt_id', '=', id).execute(),
+  ]);
+  return { prompt, subscribers: rows.length };
+}
+
+describe('POST /api/prompt/save', () => {
+  it('saves a private prompt with its tags in order, trimmed and without repeats', async () => {
+    const user = await signedIn();
+    const id = await save(user, {
+      lib: '  Evening walk  ',
+      pos_tags: [tag.river, tag.sunset, tag.river],
+      opt_tags: [tag.forest],
+      neg_tags: [tag.night],
+      styles: [2, 1, 2],
+    });
+    const { prompt } = await stored(id);
+    const page = await list(user, 'mine');
+    expect(page).toMatchObject({ page: 0, pages: 1, total: 1 });
+    expect(page.items[0]).toEqual({
+      id,
+      lib: 'Evening walk',
+      pos_tags: [
+        { id: tag.river, name: 'river' },
+        { id: tag.sunset, name: 'sunset' },
+      ],
+      opt_tags: [{ id: tag.forest, name: 'forest' }],
+      neg_tags: [{ id: tag.night, name: 'night' }],
+      styles: [2, 1],
+      public: false,
+      user_id: user.id,
+      username: user.username,
+      is_subscribed: false,
+      is_subscribable: false,
+      subscriber_count: 0,
+      created_at: prompt!.created_at.toISOString(),
+    });
+  });
+
+  it('saves a public prompt when asked, with only optional or negative tags', async () => {
+    const user = await signedIn();
+    const id = await save(user, { pos_tags: [], neg_tags: [tag.snow], public: true });
+    expect((await stored(id)).prompt?.is_public).toBe(true);
+  });
+
+  let validator: User | undefined;
+  it.each([
+    ['an empty name', { lib: '' }, 'lib'],
+    ['a blank name', { lib: '   ' }, 'lib'],
+    ['a name over 60 characters', { lib: 'x'.repeat(61) }, 'lib'],
+    ['no name', { lib: undefined }, 'lib'],
+    ['no tag at all', { pos_tags: [], opt_tags: [], neg_tags: [] }, 'tags'],
+    ['21 tags in a list', { opt_tags: Array.from({ length: 21 }, (_, i) => i + 1) }, 'opt_tags'],
+    ['a tag id that is not an integer', { pos_tags: [1.5] }, 'pos_tags.0'],
+    ['a tag id as text', { neg_tags: ['7'] }, 'neg_tags.0'],
+    ['an unknown tag id', { neg_tags: [999_999] }, 'neg_tags'],
+    ['an unknown style', { styles: [424_242] }, 'styles'],
+    ['21 styles', { styles: Array.from({ length: 21 }, (_, i) => i) }, 'styles'],
+    ['a public flag as text', { public: 'yes' }, 'public'],
+  ])('refuses %s with validation_error', async (_, body, field) => {
+    validator ??= await signedIn();
+    const response = await validator.client.post('/api/prompt/save', {
+      lib: 'fine',
+      pos_tags: [tag.castle],
+      ...body,
+    });
+    expect(response.status).toBe(400);
+    expect(response.body).toMatchObject({ detail: { code: 'validation_error', data: { field } } });
+    expect((await list(validator, 'mine')).total).toBe(0);
+  });
+
+  it('keeps at most 100 prompts per user, even under concurrent saves', async () => {
+    const user = await signedIn();
+    await t.database.db
+      .insertInto('saved_prompt')
+      .values(Array.from({ length: 90 }, (_, i) => ({ user_id: user.id, lib: `bulk ${i}` })))
+      .execute();
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        user.client.post('/api/prompt/save', { lib: `race ${i}`, pos_tags: [tag.snow] }),
+      ),
+    );
+    expect(results.filter((r) => r.status === 200)).toHaveLength(10);
+    for (const refused of results.filter((r) => r.status !== 200)) {
+      expect(refused.status).toBe(409);
+      expect(refused.body).toEqual({ detail: { code: 'saved_prompts_limit_exceeded', data: { max: 100 } } });
+    }
+    expect((await list(user, 'mine', {}, 'size=100')).total).toBe(100);
+    const refused = await user.client.post('/api/prompt/save', { lib: 'one more', pos_tags: [tag.snow] });
+    expect(codeOf(refused.body)).toBe('saved_prompts_limit_exceeded');
+
+    const deleted = await user.client.request('DELETE', `/api/prompt/${ids(await list(user, 'mine'))[0]}`);
+    expect(deleted.status).toBe(200);
+    await save(user, { lib: 'room again' });
+    expect((await list(user, 'mine')).total).toBe(100);
+  });
+});
+
+describe('guests', () => {
+  it.each([
+    ['POST', '/api/prompt/save', { lib: 'x', pos_tags: [1] }],
+    ['POST', '/api/prompt/mine', {}],
+    ['POST', '/api/prompt/community', {}],
+    ['POST', '/api/prompt/subscribed', {}],
+    ['DELETE', '/api/prompt/1', undefined],
+    ['POST', '/api/prompt/1/publish', {}],
+    ['POST', '/api/prompt/1/subscribe', {}],
+  ] as const)('%s %s needs a session', async (method, url, body) => {
+    const response = await new Client(t.app).request(method, url, body);
+    expect(response.status).toBe(401);
+    expect(response.body).toEqual({ detail: { code: 'token_missing' } });
+  });
+});
+
+describe('lists', () => {
+  let alice: User, bob: User, carol: User;
+  const p: Record<string, number> = {};
+
+  beforeAll(async () => {
+    [alice, bob, carol] = [await signedIn(), await signedIn(), await signedIn()];
+    p.alicePrivate = await save(alice, { lib: 'zq Alpine Lake' });
+    p.alicePublic = await save(alice, { lib: 'zq bright meadow', public: true });
+    p.bobPublic = await save(bob, { lib: 'zq Castle at night', pos_tags: [tag.castle], public: true });
+    p.bobPrivate = await save(bob, { lib: 'zq hidden cove' });
+    p.carolPublic = await save(carol, { lib: 'zq 100%_sure', public: true });
+    expect((await subscribe(alice, p.bobPublic)).status).toBe(200);
+    expect((await subscribe(carol, p.bobPublic)).status).toBe(200);
+    expect((await subscribe(alice, p.carolPublic)).status).toBe(200);
+  });
+
+  it('mine: own private and public prompts, plus public subscriptions with and_subscribed', async () => {
+    expect(ids(await list(alice, 'mine'))).toEqual([p.alicePublic, p.alicePrivate]);
+    const withSubscribed = await list(alice, 'mine', { and_subscribed: true });
+    expect(ids(withSubscribed)).toEqual([p.carolPublic, p.bobPublic, p.alicePublic, p.alicePrivate]);
+    const bobs = withSubscribed.items.find((item) => item.id === p.bobPublic)!;
+    expect(bobs).toMatchObject({ user_id: bob.id, username: bob.username, is_subscribed: true });
+    expect(bobs).toMatchObject({ is_subscribable: true, subscriber_count: 2 });
+    expect(ids(await list(bob, 'mine'))).toEqual([p.bobPrivate, p.bobPublic]);
+  });
+
+  it('community: every public prompt, own ones included but not subscribable', async () => {
+    const page = await list(alice, 'community', { search: 'zq' });
+    expect(ids(page)).toEqual([p.carolPublic, p.bobPublic, p.alicePublic]);
+    expect(flags(page)).toEqual(['subscribed subscribable', 'subscribed subscribable', '- -']);
+    const asBob = await list(bob, 'community', { search: 'zq' });
+    expect(flags(asBob)).toEqual(['- subscribable', '- -', '- subscribable']);
+  });
+
+  it('subscribed: the subscriptions that are still public', async () => {
+    expect(ids(await list(alice, 'subscribed'))).toEqual([p.carolPublic, p.bobPublic]);
+    expect(ids(await list(carol, 'subscribed'))).toEqual([p.bobPublic]);
+    expect((await list(bob, 'subscribed')).total).toBe(0);
+  });
+
+  it('searches names without regard to case, and wildcards match themselves', async () => {
+    expect(ids(await list(alice, 'community', { search: 'CASTLE' }))).toEqual([p.bobPublic]);
+    expect(ids(await list(alice, 'mine', { search: 'lake' }))).toEqual([p.alicePrivate]);
+    expect(ids(await list(alice, 'community', { search: '%_' }))).toEqual([p.carolPublic]);
+    expect((await list(alice, 'community', { search: 'zq%lake' })).total).toBe(0);
+    expect((await list(bob, 'community', { search: 'hidden' })).total).toBe(0);
+  });
+
+  it('sorts by subscribers and by name, both ways', async () => {
+    const bySubscribers = await list(alice, 'community', { search: 'zq', sort: 'subscribers' });
+    expect(ids(bySubscribers)).toEqual([p.bobPublic, p.carolPublic, p.alicePublic]);
+    const byName = await list(alice, 'community', { search: 'zq', sort: 'lib', sort_desc: false });
+    expect(byName.items.map((item) => item.lib)).toEqual([
+      'zq 100%_sure',
+      'zq bright meadow',
+      'zq Castle at night',
+    ]);
+    const byNameDesc = await list(alice, 'community', { search: 'zq', sort: 'lib', sort_desc: true });
+    expect(ids(byNameDesc)).toEqual(ids(byName).reverse());
+    const oldest = await list(alice, 'community', { search: 'zq', sort: 'created_at', sort_desc: false });
+    expect(ids(oldest)).toEqual([p.alicePublic, p.bobPublic, p.carolPublic]);
+  });
+
+  it('refuses a bad target, sort, page or size', async () => {
+    for (const [url, body] of [
+      ['/api/prompt/everyone', {}],
+      ['/api/prompt/mine', { sort: 'random' }],
+      ['/api/prompt/mine', { sort_desc: 'yes' }],
+      ['/api/prompt/mine?page=-1', {}],
+      ['/api/prompt/mine?size=0', {}],
+      ['/api/prompt/mine?size=101', {}],
+      ['/api/prompt/mine?size=abc', {}],
+    ] as const) {
+      const response = await alice.client.post(url, body);
+      expect(response.status, url).toBe(400);
+      expect(codeOf(response.body), url).toBe('validation_error');
+    }
+  });
+});
+
+describe('paging', () => {
+  it('walks every page once, with no repeats or gaps, even when the sort key ties', async () => {
+    const user = await signedIn();
+    // One statement: all 12 share created_at and subscriber_count, so only the id breaks ties.
+    await t.database.db
+      .insertInto('saved_prompt')
+      .values(
+        Array.from({ length: 12 }, (_, i) => ({
+          user_id: user.id,
+          lib: `pg ${i % 3}`,
+          pos_tags: [tag.harbour!],
+          is_public: true,
+        })),
+      )
+      .execute();
+    for (const sort of ['created_at', 'subscribers', 'lib']) {
+      for (const sort_desc of [true, false]) {
+        const body = { search: 'pg ', sort, sort_desc };
+        const all = await list(user, 'mine', body, 'size=100');
+        expect(all).toMatchObject({ total: 12, pages: 1 });
+        const first = await list(user, 'mine', body);
+        expect(first).toMatchObject({ page: 0, pages: 3, total: 12 });
+        expect(first.items).toHaveLength(5);
+        const walked = [...ids(first)];
+        for (const page of [1, 2]) walked.push(...ids(await list(user, 'mine', body, `page=${page}`)));
+        expect(walked, `${sort} ${sort_desc}`).toEqual(ids(all));
+        expect(new Set(walked).size).toBe(12);
+        const past = await list(user, 'mine', body, 'page=3');
+        expect(past).toMatchObject({ items: [], page: 3, pages: 3, total: 12 });
+      }
+    }
+  });
+});
+
+describe('publish', () => {
+  it('is for the owner only; unpublishing keeps subscriptions but hides the prompt', async () => {
+    const [owner, fan, other] = [await signedIn(), await signedIn(), await signedIn()];
+    const id = await save(owner, { lib: 'pub Northern lights' });
+    expect(codeOf((await subscribe(fan, id)).body)).toBe('not_found');
+    expect((await list(fan, 'community', { search: 'pub Northern' })).total).toBe(0);
+
+    const published = await publish(owner, id);
+    expect(published.status).toBe(200);
+    expect(published.body).toEqual({ public: true });
+    expect(ids(await list(fan, 'community', { search: 'pub Northern' }))).toEqual([id]);
+    expect((await subscribe(fan, id)).body).toEqual({ subscribed: true, subscriber_count: 1 });
+
+    const denied = await publish(other, id, false);
+    expect(denied.status).toBe(403);
+    expect(codeOf(denied.body)).toBe('unauthorized_resource');
+    expect(codeOf((await publish(owner, 987_654_321)).body)).toBe('not_found');
+
+    expect((await publish(owner, id, false)).body).toEqual({ public: false });
+    expect(await stored(id)).toMatchObject({ prompt: { is_public: false }, subscribers: 1 });
+    expect((await stored(id)).prompt?.subscriber_count).toBe(1);
+    expect((await list(fan, 'community', { search: 'pub Northern' })).total).toBe(0);
+    expect((await list(fan, 'subscribed')).total).toBe(0);
+    expect((await list(fan, 'mine', { and_subscribed: true })).total).toBe(0);
+    expect(ids(await list(owner, 'mine'))).toEqual([id]);
+
+    await publish(owner, id, true);
+    const back = await list(fan, 'subscribed');
+    expect(back.items.map((item) => [item.id, item.is_subscribed, item.subscriber_count])).toEqual([
+      [id, true, 1],
+    ]);
+  });
+});
+
+describe('subscribe', () => {
+  it('refuses own, private and unknown prompts', async () => {
+    const [owner, other] = [await signedIn(), await signedIn()];
+    const open = await save(owner, { public: true });
+    const closed = await save(owner);
+    const own = await subscribe(owner, open);
+    expect(own.status).toBe(403);
+    expect(codeOf(own.body)).toBe('unauthorized_resource');
+    for (const [id, on] of [
+      [closed, true],
+      [closed, false],
+      [987_654_321, true],
+    ] as const) {
+      const response = await subscribe(other, id, on);
+      expect(response.status).toBe(404);
+      expect(codeOf(response.body)).toBe('not_found');
+    }
+    expect(codeOf((await other.client.post('/api/prompt/abc/subscribe', {})).body)).toBe('not_found');
+    expect(await stored(open)).toMatchObject({ prompt: { subscriber_count: 0 }, subscribers: 0 });
+  });
+
+  it('is idempotent both ways', async () => {
+    const [owner, fan] = [await signedIn(), await signedIn()];
+    const id = await save(owner, { public: true });
+    expect((await subscribe(fan, id)).body).toEqual({ subscribed: true, subscriber_count: 1 });
+    expect((await subscribe(fan, id, true)).body).toEqual({ subscribed: true, subscriber_count: 1 });
+    expect((await subscribe(fan, id, false)).body).toEqual({ subscribed: false, subscriber_count: 0 });
+    expect((await subscribe(fan, id, false)).body).toEqual({ subscribed: false, subscriber_count: 0 });
+    expect(await stored(id)).toMatchObject({ prompt: { subscriber_count: 0 }, subscribers: 0 });
+  });
+
+  it('keeps the count exact under 20 parallel calls', async () => {
+    const owner = await signedIn();
+    const fans = await Promise.all(Array.from({ length: 20 }, () => signedIn()));
+    const id = await save(owner, { public: true });
+
+    // One user, 20 parallel subscribes: one subscription.
+    const same = await Promise.all(Array.from({ length: 20 }, () => subscribe(fans[0]!, id)));
+    expect(same.every((r) => r.status === 200)).toBe(true);
+    expect(await stored(id)).toMatchObject({ prompt: { subscriber_count: 1 }, subscribers: 1 });
+
+    // 20 users at once.
+    const all = await Promise.all(fans.map((fan) => subscribe(fan, id)));
+    expect(all.every((r) => r.status === 200)).toBe(true);
+    expect(await stored(id)).toMatchObject({ prompt: { subscriber_count: 20 }, subscribers: 20 });
+
+    // Half leave while the other half subscribe again, each call twice: 10 remain.
+    const mixed = await Promise.all(
+      fans.flatMap((fan, i) => [subscribe(fan, id, i % 2 === 0), subscribe(fan, id, i % 2 === 0)]),
+    );
+    expect(mixed.every((r) => r.status === 200)).toBe(true);
+    expect(await stored(id)).toMatchObject({ prompt: { subscriber_count: 10 }, subscribers: 10 });
+    const listed = await list(owner, 'community', { search: '' }, 'size=100');
+    expect(listed.items.find((item) => item.id === id)?.subscriber_count).toBe(10);
+
+    // Everyone leaves at once.
+    await Promise.all(fans.map((fan) => subscribe(fan, id, false)));
+    expect(await stored(id)).toMatchObject({ prompt: { subscriber_count: 0 }, subscribers: 0 });
+  });
+});
+
+describe('DELETE /api/prompt/{id}', () => {
+  it('is for the owner only and takes the subscriptions with it', async () => {
+    const [owner, fan] = [await signedIn(), await signedIn()];
+    const id = await save(owner, { lib: 'del Fjord', public: true });
+    await subscribe(fan, id);
+
+    const denied = await fan.client.request('DELETE', `/api/prompt/${id}`);
+    expect(denied.status).toBe(403);
+    expect(codeOf(denied.body)).toBe('unauthorized_resource');
+    expect((await stored(id)).prompt).toBeDefined();
+
+    for (const bad of ['987654321', 'abc', '0']) {
+      const unknown = await owner.client.request('DELETE', `/api/prompt/${bad}`);
+      expect(unknown.status, bad).toBe(404);
+      expect(codeOf(unknown.body)).toBe('not_found');
+    }
+
+    const deleted = await owner.client.request('DELETE', `/api/prompt/${id}`);
+    expect(deleted.status).toBe(200);
+    expect(await stored(id)).toEqual({ prompt: undefined, subscribers: 0 });
+    expect((await list(fan, 'subscribed')).total).toBe(0);
+    expect((await list(owner, 'mine')).total).toBe(0);
+    expect(codeOf((await subscribe(fan, id)).body)).toBe('not_found');
+    expect(codeOf((await owner.client.request('DELETE', `/api/prompt/${id}`)).body)).toBe('not_found');
+  });
+});
