@@ -333,6 +333,10 @@ describe('publish', () => {
     expect(back.items.map((item) => [item.id, item.is_subscribed, item.subscriber_count])).toEqual([
       [id, true, 1],
     ]);
+    // A subscriber can leave a prompt its author has unpublished.
+    await publish(owner, id, false);
+    expect((await subscribe(fan, id, false)).body).toEqual({ subscribed: false, subscriber_count: 0 });
+    expect(codeOf((await subscribe(fan, id, true)).body)).toBe('not_found');
   });
 });
 
@@ -346,13 +350,15 @@ describe('subscribe', () => {
     expect(codeOf(own.body)).toBe('unauthorized_resource');
     for (const [id, on] of [
       [closed, true],
-      [closed, false],
       [987_654_321, true],
+      [987_654_321, false],
     ] as const) {
       const response = await subscribe(other, id, on);
       expect(response.status).toBe(404);
       expect(codeOf(response.body)).toBe('not_found');
     }
+    // Leaving a private prompt one never joined changes nothing.
+    expect((await subscribe(other, closed, false)).body).toEqual({ subscribed: false, subscriber_count: 0 });
     expect(codeOf((await other.client.post('/api/prompt/abc/subscribe', {})).body)).toBe('not_found');
     expect(await stored(open)).toMatchObject({ prompt: { subscriber_count: 0 }, subscribers: 0 });
   });

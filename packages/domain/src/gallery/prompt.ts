@@ -117,10 +117,12 @@ export interface SubscribablePrompt {
 export function subscriptionProblem(
   viewerId: number,
   prompt: SubscribablePrompt | undefined,
+  subscribe = true,
 ): 'not_found' | 'unauthorized_resource' | null {
   if (!prompt) return 'not_found';
   if (prompt.user_id === viewerId) return 'unauthorized_resource';
-  if (!prompt.is_public) return 'not_found';
+  // Leaving is always possible, also once the author has unpublished the prompt.
+  if (!prompt.is_public && subscribe) return 'not_found';
   return null;
 }
 

@@ -135,6 +135,10 @@ describe('publish and subscribe', () => {
     expect(subscriptionProblem(1, { user_id: 1, is_public: false })).toBe('unauthorized_resource');
     expect(subscriptionProblem(1, { user_id: 2, is_public: false })).toBe('not_found');
     expect(subscriptionProblem(1, { user_id: 2, is_public: true })).toBeNull();
+    // Leaving an unpublished prompt stays possible; leaving one's own is still refused.
+    expect(subscriptionProblem(1, { user_id: 2, is_public: false }, false)).toBeNull();
+    expect(subscriptionProblem(1, { user_id: 1, is_public: false }, false)).toBe('unauthorized_resource');
+    expect(subscriptionProblem(1, undefined, false)).toBe('not_found');
     expect(isSubscribable(1, { user_id: 2, is_public: true })).toBe(true);
     expect(isSubscribable(2, { user_id: 2, is_public: true })).toBe(false);
   });

@@ -132,7 +132,7 @@ export function createPromptService(prompts: PromptRepository) {
     /** Subscribes to (or unsubscribes from) another user's public prompt; repeating a call changes nothing. */
     async subscribe(userId: number, promptId: number, subscribe: boolean) {
       const result = await prompts.setSubscription(userId, promptId, subscribe, (prompt) =>
-        subscriptionProblem(userId, prompt),
+        subscriptionProblem(userId, prompt, subscribe),
       );
       if (result.problem !== null) throw new AppError(result.problem);
       return { subscribed: result.subscribed, subscriber_count: result.subscriber_count };
