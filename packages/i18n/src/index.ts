@@ -17,6 +17,7 @@ export const NAMESPACES = [
   'pages',
   'generator',
   'catalogue',
+  'gallery',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

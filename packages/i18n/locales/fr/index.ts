@@ -2,9 +2,10 @@ import account from './account.json';
 import catalogue from './catalogue.json';
 import common from './common.json';
 import error from './error.json';
+import gallery from './gallery.json';
 import generator from './generator.json';
 import landing from './landing.json';
 import pages from './pages.json';
 import settings from './settings.json';
 
-export default { common, account, settings, error, landing, pages, generator, catalogue };
+export default { common, account, settings, error, landing, pages, generator, catalogue, gallery };
