@@ -1,14 +1,28 @@
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ComingSoon } from '../features/coming-soon/ComingSoon.tsx';
-import { HeartIcon } from '../ui/icons.tsx';
+import { boardScope } from '../features/gallery/boards.ts';
+import { GalleryBoard } from '../features/gallery/GalleryBoard.tsx';
+import { GuestPrompt } from '../features/gallery/GuestPanels.tsx';
+import { PageMeta } from '../features/meta/PageMeta.tsx';
+import { useSession } from '../features/session/useSession.ts';
 
+/** /collection (spec §2): the signed-in user's favourites. Kept alive; guests get a sign-up prompt. */
 export default function CollectionPage() {
-  const { t } = useTranslation('pages');
+  const { t } = useTranslation('gallery');
+  const { signedIn } = useSession();
+  const scope = useMemo(() => boardScope('collection'), []);
   return (
-    <ComingSoon
-      title={t('collection.title')}
-      description={t('collection.description')}
-      icon={<HeartIcon size={28} />}
-    />
+    <>
+      <PageMeta title={t('board.collection_title')} />
+      {signedIn ? (
+        <GalleryBoard
+          scope={scope}
+          title={t('board.collection_title')}
+          subtitle={t('board.collection_subtitle')}
+        />
+      ) : (
+        <GuestPrompt board="collection" />
+      )}
+    </>
   );
 }

@@ -1,13 +1,21 @@
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ExploreEmpty } from '../features/explore/ExploreEmpty.tsx';
+import { boardScope } from '../features/gallery/boards.ts';
+import { GalleryBoard } from '../features/gallery/GalleryBoard.tsx';
 import { PageMeta } from '../features/meta/PageMeta.tsx';
 
+/** /explore (spec §2): the public gallery; guests see the 24 samples. Kept alive. */
 export default function ExplorePage() {
-  const { t } = useTranslation('pages');
+  const { t } = useTranslation(['pages', 'gallery']);
+  const scope = useMemo(() => boardScope('explore'), []);
   return (
     <>
-      <PageMeta title={t('explore.title')} />
-      <ExploreEmpty />
+      <PageMeta title={t('pages:explore.title')} />
+      <GalleryBoard
+        scope={scope}
+        title={t('pages:explore.title')}
+        subtitle={t('gallery:board.explore_subtitle')}
+      />
     </>
   );
 }

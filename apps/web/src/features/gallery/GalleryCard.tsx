@@ -1,0 +1,118 @@
+import { memo, useMemo, useState, type CSSProperties } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { EyeOffIcon, HeartIcon, LockIcon } from '../../ui/icons.tsx';
+import type { GalleryCard as Card } from './api.ts';
+import { blurhashUrl } from './blurhashUrl.ts';
+import type { CardBox } from './layout.ts';
+import styles from './Card.module.css';
+
+interface GalleryCardProps {
+  card: Card;
+  box: CardBox;
+  href: string;
+  /** NSFW for a visitor who has not confirmed being 18: blurred, and a press asks for the age. */
+  blurred: boolean;
+  onReveal: () => void;
+}
+
+/**
+ * One image of a board: a fixed-ratio box with the blurhash at once and the lazy WebP thumbnail fading
+ * in over it (DESIGN.md: nothing jumps). Opens the viewer; private images carry a lock.
+ */
+export const GalleryCard = memo(function GalleryCard({
+  card,
+  box,
+  href,
+  blurred,
+  onReveal,
+}: GalleryCardProps) {
+  const { t } = useTranslation('gallery');
+  const [loaded, setLoaded] = useState(false);
+  const placeholder = useMemo(() => blurhashUrl(card.blurhash), [card.blurhash]);
+  const position: CSSProperties = {
+    transform: `translate3d(${box.x}px, ${box.y}px, 0)`,
+    width: box.width,
+    height: box.height,
+  };
+  const alt = t('card.alt', { username: card.username });
+  const inner = (
+    <>
+      <span
+        className={styles.placeholder}
+        style={placeholder ? { backgroundImage: `url(${placeholder})` } : undefined}
+        aria-hidden="true"
+      />
+      <img
+        ref={(image) => {
+          // A cached thumbnail may be complete before React listens for its load event.
+          if (image?.complete && image.naturalWidth > 0 && !loaded) setLoaded(true);
+        }}
+        className={styles.thumbnail}
+        src={card.thumbnail_src}
+        alt={blurred ? '' : alt}
+        width={card.width}
+        height={card.height}
+        loading="lazy"
+        decoding="async"
+        draggable={false}
+        data-loaded={loaded}
+        onLoad={() => setLoaded(true)}
+      />
+      {(card.is_private || card.is_favorite) && (
+        <span className={styles.badges}>
+          {card.is_private && (
+            <span className={styles.badge} title={t('card.private')} data-testid="card-private">
+              <LockIcon size={13} />
+              <span className="visually-hidden">{t('card.private')}</span>
+            </span>
+          )}
+          {card.is_favorite && (
+            <span className={styles.badge} title={t('card.favorite')}>
+              <HeartIcon size={13} />
+              <span className="visually-hidden">{t('card.favorite')}</span>
+            </span>
+          )}
+        </span>
+      )}
+      {blurred ? (
+        <span className={styles.veil}>
+          <EyeOffIcon size={22} />
+          <span className={styles.veilText}>{t('card.reveal')}</span>
+        </span>
+      ) : (
+        <span className={styles.byline} aria-hidden="true">
+          {card.username}
+        </span>
+      )}
+    </>
+  );
+
+  return (
+    <div role="listitem" className={styles.item} style={position}>
+      {blurred ? (
+        <button
+          type="button"
+          className={styles.card}
+          data-blurred="true"
+          data-testid="gallery-card"
+          data-uuid={card.uuid}
+          aria-label={`${t('card.nsfw')}: ${t('card.reveal')}`}
+          onClick={onReveal}
+        >
+          {inner}
+        </button>
+      ) : (
+        <Link
+          to={href}
+          className={styles.card}
+          data-testid="gallery-card"
+          data-uuid={card.uuid}
+          aria-label={alt}
+        >
+          {inner}
+        </Link>
+      )}
+    </div>
+  );
+});
