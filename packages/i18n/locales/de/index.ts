@@ -6,6 +6,18 @@ import gallery from './gallery.json';
 import generator from './generator.json';
 import landing from './landing.json';
 import pages from './pages.json';
+import prompt from './prompt.json';
 import settings from './settings.json';
 
-export default { common, account, settings, error, landing, pages, generator, catalogue, gallery };
+export default {
+  common,
+  account,
+  settings,
+  error,
+  landing,
+  pages,
+  generator,
+  catalogue,
+  gallery,
+  prompt,
+};
