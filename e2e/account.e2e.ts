@@ -71,7 +71,7 @@ describe('account flows in Chromium', () => {
     await byTestId('submit').click();
     await waitForPath('/explore');
     await byTestId('avatar-button').waitFor();
-    await byTestId('explore-empty').waitFor();
+    await byTestId('gallery-board').waitFor();
     expect((await me())?.username).toBe(account.username);
     await screenshot(page, 'desktop-explore-signed-in');
   });

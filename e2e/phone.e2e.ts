@@ -80,7 +80,7 @@ describe('phone layout at 390×844', () => {
     await acceptCookies(page);
     expect(await cookieValue(page, server.url, 'cookie_consent')).toBe('all');
     await page.reload();
-    await byTestId('explore-empty').waitFor();
+    await byTestId('gallery-board').waitFor();
     expect(await banner.count()).toBe(0);
   });
 

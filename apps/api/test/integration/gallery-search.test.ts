@@ -176,15 +176,21 @@ describe('paging and shuffle', () => {
 });
 
 describe('tag autocomplete', () => {
-  it('answers prefix matches, most used first', async () => {
-    await addImage(t, author.id, { prompt: 'lighthouse keeper, light rain' });
+  it('answers tags with a word starting with the text: whole-name prefixes first, most used first', async () => {
+    await addImage(t, author.id, { prompt: 'lighthouse keeper, light rain, a lighthouse at dusk' });
     const response = await viewer.client.get('/api/gallery/search/tags?search=LIGH');
     const tags = response.body.tags as { name: string; count: number }[];
     expect(tags[0]).toEqual({ id: expect.any(Number) as number, name: 'lighthouse', count: 3 });
-    expect(tags.map((tag) => tag.name)).toEqual(
-      expect.arrayContaining(['lighthouse', 'lighthouse keeper', 'light rain']),
-    );
-    expect(tags.every((tag) => tag.name.startsWith('ligh'))).toBe(true);
+    expect(tags.map((tag) => tag.name)).toEqual([
+      'lighthouse',
+      'light rain',
+      'lighthouse keeper',
+      'a lighthouse at dusk',
+    ]);
+    const inner = (await viewer.client.get('/api/gallery/search/tags?search=at%20du')).body.tags as {
+      name: string;
+    }[];
+    expect(inner.map((tag) => tag.name)).toEqual(['a lighthouse at dusk']);
     expect((await viewer.client.get('/api/gallery/search/tags?search=%25')).body.tags).toEqual([]);
     expect((await viewer.client.get('/api/gallery/search/tags?search=')).body.tags).toEqual([]);
   });

@@ -9,17 +9,41 @@ function likePrefix(text: string): string {
 
 export function createTagRepository(db: DB) {
   return {
-    /** Prompt tags starting with `prefix`, most used first (GET /api/gallery/search/tags). */
+    /**
+     * Prompt tags with a word starting with `prefix` (GET /api/gallery/search/tags): "ligh" finds
+     * "lighthouse" and "a lighthouse at dusk". Tags that start with it come first (an indexed prefix
+     * scan), then the ones where a later word does (a scan of the tag names, which stay short), each
+     * group most used first.
+     */
     async complete(prefix: string, limit: number) {
-      return db
+      const escaped = likePrefix(prefix);
+      const leading = db
         .selectFrom('tag')
-        .select(['id', 'name', 'usage_count'])
+        .select(['id', 'name', 'usage_count', sql<number>`0`.as('rank')])
         .where('kind', '=', 'prompt')
-        .where('name', 'like', likePrefix(prefix))
+        .where('name', 'like', escaped)
+        .orderBy('usage_count', 'desc')
+        .orderBy('name')
+        .limit(limit);
+      const inner = db
+        .selectFrom('tag')
+        .select(['id', 'name', 'usage_count', sql<number>`1`.as('rank')])
+        .where('kind', '=', 'prompt')
+        .where('name', 'like', `% ${escaped}`)
+        .where('name', 'not like', escaped)
+        .orderBy('usage_count', 'desc')
+        .orderBy('name')
+        .limit(limit);
+      const rows = await db
+        .selectFrom(leading.as('leading'))
+        .selectAll()
+        .unionAll(db.selectFrom(inner.as('inner_words')).selectAll())
+        .orderBy('rank')
         .orderBy('usage_count', 'desc')
         .orderBy('name')
         .limit(limit)
         .execute();
+      return rows.map(({ id, name, usage_count }) => ({ id, name, usage_count }));
     },
 
     /** Tags by id (unknown ids are left out). */
