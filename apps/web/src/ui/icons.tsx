@@ -292,3 +292,18 @@ export const ExternalIcon = (p: IconProps) => (
     <path d="M13.5 4.5H19.5V10.5M19.5 4.5l-8 8M17 14v4.5c0 .8-.7 1.5-1.5 1.5h-10c-.8 0-1.5-.7-1.5-1.5v-10C4 7.7 4.7 7 5.5 7H10" />
   </Icon>
 );
+
+export const RefreshIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M19.5 12a7.5 7.5 0 1 1-2.2-5.3" />
+    <path d="M19.5 4.5v4h-4" />
+  </Icon>
+);
+
+/** Autoscroll: a downward arrow onto a line. */
+export const AutoscrollIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M12 4v12M7.5 11.5 12 16l4.5-4.5" />
+    <path d="M5 20h14" />
+  </Icon>
+);

@@ -1,7 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { DiceIcon, SearchIcon } from '../../ui/icons.tsx';
+import { AutoscrollIcon, DiceIcon, RefreshIcon, SearchIcon } from '../../ui/icons.tsx';
 import { Segmented } from '../../ui/Segmented.tsx';
-import { AutoscrollIcon, RefreshIcon } from './icons.tsx';
 import { AUTOSCROLL_LEVELS, nextAutoscrollLevel } from './layout.ts';
 import { SEARCH_PANEL_ID } from './SearchPanel.tsx';
 import styles from './Gallery.module.css';
