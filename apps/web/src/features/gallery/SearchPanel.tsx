@@ -4,6 +4,7 @@ import { Button } from '../../ui/Button.tsx';
 import { CloseIcon } from '../../ui/icons.tsx';
 import { FilterGroup } from './FilterGroup.tsx';
 import { ResultCount } from './ResultCount.tsx';
+import { SavedSearches } from './SavedSearches.tsx';
 import {
   EMPTY_SEARCH,
   addTag,
@@ -31,8 +32,9 @@ interface SearchPanelProps {
 
 /**
  * The search panel (spec §2, opened by ?search=open, signed-in only): positive, optional and negative
- * tags with autocomplete, styles, render, format and generation type, the number of results, clear all.
- * Every change is a new address, so back and forward step through searches.
+ * tags with autocomplete, styles, render, format and generation type, the number of results, clear all;
+ * saving the search and applying saved prompts. Every change is a new address, so back and forward step
+ * through searches.
  */
 export function SearchPanel({ search, onChange, counts, total, capped, loading, onClose }: SearchPanelProps) {
   const { t } = useTranslation('gallery');
@@ -48,8 +50,10 @@ export function SearchPanel({ search, onChange, counts, total, capped, loading, 
       aria-labelledby={`${SEARCH_PANEL_ID}-title`}
       data-testid="search-panel"
       onKeyDown={(event) => {
-        // Spec §4: panels close on Escape (a tag box handles its own Escape first).
-        if (event.key === 'Escape' && !event.defaultPrevented) {
+        // Spec §4: panels close on Escape (a tag box handles its own Escape first). Keys from the saved
+        // prompt dialogs bubble here through their portals: those are the dialogs' own.
+        const inside = event.currentTarget.contains(event.target as Node);
+        if (event.key === 'Escape' && !event.defaultPrevented && inside) {
           event.preventDefault();
           onClose();
         }
@@ -81,6 +85,8 @@ export function SearchPanel({ search, onChange, counts, total, capped, loading, 
           {t('search.clear_all')}
         </button>
       </div>
+
+      <SavedSearches search={search} onChange={onChange} />
 
       {lists.map(({ list, label, hint }) => (
         <TagField

@@ -13,6 +13,7 @@ import {
   toggleStyle,
   toggleValue,
   withPanel,
+  withSavedSearch,
   writeSearch,
   type GallerySearch,
 } from './searchState.ts';
@@ -165,6 +166,45 @@ describe('editing the search', () => {
       'Square',
     ]);
     expect(toggleValue(['Square'], 'Square', ['Portrait', 'Wide', 'Square'])).toEqual([]);
+  });
+});
+
+describe('applying a saved prompt', () => {
+  it('replaces the tags and styles and keeps format, render and generation type', () => {
+    const next = withSavedSearch(full, { pos: [fog], opt: [], neg: [lighthouse], styles: [9, 3] });
+    expect(next).toEqual({
+      pos: [fog],
+      opt: [],
+      neg: [lighthouse],
+      styles: [3, 9],
+      formats: ['Portrait', 'Square'],
+      renders: ['hentai'],
+      genTypes: ['txt2img', 'style_convert'],
+    });
+    // The address says the same thing back.
+    expect(parseSearch(writeSearch(next))).toEqual(next);
+  });
+
+  it('clears the styles for a prompt saved with every style', () => {
+    expect(withSavedSearch(full, { pos: [fog], opt: [], neg: [], styles: [] }).styles).toEqual([]);
+  });
+
+  it('keeps a tag in its first list only, drops malformed ones and caps each list', () => {
+    const many = Array.from({ length: SEARCH_MAX_TAGS + 3 }, (_, index) => ({
+      id: 100 + index,
+      name: `t${index}`,
+    }));
+    const next = withSavedSearch(EMPTY_SEARCH, {
+      pos: [fog, { id: 0, name: 'zero' }, { id: 5, name: '  ' }],
+      opt: [fog, harbour],
+      neg: many,
+      styles: [2, 2, 1],
+    });
+    expect(next.pos).toEqual([fog]);
+    expect(next.opt).toEqual([harbour]);
+    expect(next.neg).toHaveLength(SEARCH_MAX_TAGS);
+    expect(next.styles).toEqual([1, 2]);
+    expect(parseSearch(writeSearch(next))).toEqual(next);
   });
 });
 

@@ -215,6 +215,41 @@ export function removeTag(search: GallerySearch, list: TagList, id: number): Gal
   return { ...search, [list]: search[list].filter((item) => item.id !== id) };
 }
 
+/** The part of a search a saved prompt holds (the prompt feature's `PromptSearch`). */
+export interface SavedSearchPart {
+  pos: readonly SearchTag[];
+  opt: readonly SearchTag[];
+  neg: readonly SearchTag[];
+  styles: readonly number[];
+}
+
+/**
+ * A saved prompt applied to the search: its tags and styles replace the search's, the format, render and
+ * generation type filters stay. The result holds what an address can: a tag in one list only (the first
+ * that names it: pos, opt, neg), at most SEARCH_MAX_TAGS a list, styles distinct and sorted.
+ */
+export function withSavedSearch(search: GallerySearch, saved: SavedSearchPart): GallerySearch {
+  const taken = new Set<number>();
+  const listOf = (tags: readonly SearchTag[]) => {
+    const kept: SearchTag[] = [];
+    for (const tag of tags) {
+      const name = tag.name.replace(/,/g, ' ').trim().replace(/\s+/g, ' ');
+      if (!Number.isSafeInteger(tag.id) || tag.id <= 0 || !name || taken.has(tag.id)) continue;
+      taken.add(tag.id);
+      kept.push({ id: tag.id, name });
+      if (kept.length >= SEARCH_MAX_TAGS) break;
+    }
+    return kept;
+  };
+  const pos = listOf(saved.pos);
+  const opt = listOf(saved.opt);
+  const neg = listOf(saved.neg);
+  const styles = [...new Set(saved.styles.filter((id) => Number.isSafeInteger(id) && id >= 0))]
+    .sort((a, b) => a - b)
+    .slice(0, MAX_STYLES);
+  return { ...search, pos, opt, neg, styles };
+}
+
 /** Whether a style counts as chosen (an empty choice means every style). */
 export function isStyleChosen(search: GallerySearch, id: number): boolean {
   return search.styles.length === 0 || search.styles.includes(id);

@@ -3,18 +3,19 @@
  * is a named gallery search (positive / optional / negative tags and styles) that its owner can share
  * and others can subscribe to. Everything here is for signed-in users.
  *
- * Wiring into the gallery search panel (the panel owns the search and the dialogs' open state):
+ * Wiring into the gallery search panel (done in gallery/SavedSearches.tsx; the panel owns the search and
+ * the dialogs' open state):
  *
  * ```tsx
  * const { t } = useTranslation('prompt');
  * const [saving, setSaving] = useState(false);
  * const [browsing, setBrowsing] = useState(false);
- * // A search from a prompt replaces the tags and styles; keep the panel's formats, renders, gen types.
- * const apply = (picked: PromptSearch) => onChange({ ...search, ...picked });
+ * // A search from a prompt replaces the tags and styles; the panel's formats, renders, gen types stay.
+ * const apply = (picked: PromptSearch) => onChange(withSavedSearch(search, picked));
  *
  * <Button onClick={() => setSaving(true)} disabled={!canSaveSearch(search)}>{t('save.open')}</Button>
  * <Button onClick={() => setBrowsing(true)}>{t('browser.open')}</Button>
- * <QuickSavedList onApply={apply} onManage={() => setBrowsing(true)} />
+ * <QuickSavedList onApply={apply} collapsible />
  * <SavePromptDialog open={saving} onOpenChange={setSaving} search={search} />
  * <PromptBrowserDialog open={browsing} onOpenChange={setBrowsing} onApply={apply} />
  * ```
@@ -39,7 +40,8 @@ export { PromptBrowserDialog, type PromptBrowserDialogProps } from './PromptBrow
 
 /**
  * The user's own saved prompts (up to 100, newest first) as a compact scrolling list of buttons for the
- * side panel: `{ onApply(search), onManage? }`. Renders nothing for guests.
+ * side panel: `{ onApply(search), onManage?, collapsible? }` (collapsible: folded under its heading on
+ * phones). Applying one shows a notice. Renders nothing for guests.
  */
 export { QuickSavedList, type QuickSavedListProps } from './QuickSavedList.tsx';
 
