@@ -7,6 +7,7 @@ import { Navigate } from 'react-router';
 import { useSession } from '../session/useSession.ts';
 import { ME_QUERY_KEY } from '../session/session.ts';
 import { AudioCard } from './AudioCard.tsx';
+import { HiddenTagsCard } from './HiddenTagsCard.tsx';
 import { PasswordCard } from './PasswordCard.tsx';
 import { PreferencesCard } from './PreferencesCard.tsx';
 import { SessionCard } from './SessionCard.tsx';
@@ -14,7 +15,7 @@ import { UsernameCard } from './UsernameCard.tsx';
 import { PageLayout } from '../../ui/PageLayout.tsx';
 import styles from './SettingsView.module.css';
 
-/** /settings: account, preferences and session. Premium, redeem and referral cards come later. */
+/** /settings: account, preferences, content (hidden tags) and session. Premium, redeem and referral cards come later. */
 export function SettingsView() {
   const { t } = useTranslation('settings');
   const { signedIn, user, loading } = useSession();
@@ -51,6 +52,12 @@ export function SettingsView() {
             </h2>
             <PreferencesCard user={user} />
             <AudioCard />
+          </section>
+          <section className={styles.section} aria-labelledby="settings-content">
+            <h2 id="settings-content" className={styles.sectionTitle}>
+              {t('sections.content')}
+            </h2>
+            <HiddenTagsCard />
           </section>
           <section className={styles.section} aria-labelledby="settings-session">
             <h2 id="settings-session" className={styles.sectionTitle}>
