@@ -6,11 +6,11 @@ import {
   boardUuids,
   dismissNotices,
   freeAnimeStyle,
-  generate,
+  logIn,
   newAccount,
   pickTag,
   searchGallery,
-  signUp,
+  signUpWithTwoImages,
   waitForSamples,
 } from './support/gallery.ts';
 import { startServer, type RunningServer } from './support/server.ts';
@@ -29,8 +29,6 @@ let page: Page;
 let style = { id: 0, lib: '' };
 let userId = 0;
 const account = newAccount('bl');
-const LIGHTHOUSE = 'a lighthouse at dusk, harbour';
-const FOREST = 'a forest path, fog';
 const uuids = { lighthouse: '', forest: '' };
 
 const byTestId = (id: string) => page.getByTestId(id);
@@ -74,17 +72,10 @@ afterAll(async () => {
 
 describe('hidden tags', () => {
   it('signs up, generates two images and sees them on /explore (newest first)', async () => {
-    userId = await signUp(page, server.url, account);
-    await acceptCookies(page);
-    await byTestId(`style-option-${style.id}`).click();
-    await generate(page, LIGHTHOUSE);
-    await generate(page, FOREST);
-    const mine = await searchGallery(page, server.url, `page=0&size=12&author_id=${userId}`, {
-      shuffle: null,
-    });
-    expect(mine.items).toHaveLength(2);
-    uuids.forest = mine.items[0]!.uuid;
-    uuids.lighthouse = mine.items[1]!.uuid;
+    const images = await signUpWithTwoImages(page, server.url, account, style.id);
+    userId = images.userId;
+    uuids.forest = images.forest.uuid;
+    uuids.lighthouse = images.lighthouse.uuid;
 
     await openExplore();
     await byTestId('order-newest').click();
@@ -220,11 +211,7 @@ describe('hidden tags', () => {
   it('fits a phone (390×844)', async () => {
     const phone = await openBrowser({ viewport: PHONE, isMobile: true });
     try {
-      const login = await phone.page.request.post(`${server.url}/api/user/login`, {
-        data: { username: account.username, pwd: account.pwd },
-        headers: { origin: server.url },
-      });
-      expect(login.ok()).toBe(true);
+      await logIn(phone.page, server.url, account);
       const put = await phone.page.request.put(`${server.url}/api/settings/tags/ban`, {
         data: { tags: [] },
         headers: { origin: server.url },

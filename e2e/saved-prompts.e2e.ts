@@ -6,11 +6,11 @@ import {
   boardUuids,
   dismissNotices,
   freeAnimeStyle,
-  generate,
+  logIn,
   newAccount,
   pickTag,
-  searchGallery,
   signUp,
+  signUpWithTwoImages,
   waitForSamples,
 } from './support/gallery.ts';
 import { startServer, type RunningServer } from './support/server.ts';
@@ -29,8 +29,6 @@ let browser: Browser;
 let page: Page;
 let styleId = 0;
 const author = newAccount('sav');
-const LIGHTHOUSE = 'a lighthouse at dusk, harbour';
-const FOREST = 'a forest path, fog';
 const PROMPT_NAME = 'Harbour lighthouse';
 const uuids = { lighthouse: '', forest: '' };
 let format = '';
@@ -60,18 +58,10 @@ afterAll(async () => {
 
 describe('saved prompts', () => {
   it('signs up and generates two images', async () => {
-    const userId = await signUp(page, server.url, author);
-    await acceptCookies(page);
-    await byTestId(`style-option-${styleId}`).click();
-    await generate(page, LIGHTHOUSE);
-    await generate(page, FOREST);
-    const mine = await searchGallery(page, server.url, `page=0&size=12&author_id=${userId}`, {
-      shuffle: null,
-    });
-    expect(mine.items).toHaveLength(2);
-    uuids.forest = mine.items[0]!.uuid;
-    uuids.lighthouse = mine.items[1]!.uuid;
-    format = mine.items[1]!.format;
+    const images = await signUpWithTwoImages(page, server.url, author, styleId);
+    uuids.forest = images.forest.uuid;
+    uuids.lighthouse = images.lighthouse.uuid;
+    format = images.lighthouse.format;
   });
 
   it('saves a search from the panel, shared with the community', async () => {
@@ -207,11 +197,7 @@ describe('saved prompts', () => {
   it('fits a phone (390×844): the quick list folds under its heading', async () => {
     const phone = await openBrowser({ viewport: PHONE, isMobile: true });
     try {
-      const login = await phone.page.request.post(`${server.url}/api/user/login`, {
-        data: { username: author.username, pwd: author.pwd },
-        headers: { origin: server.url },
-      });
-      expect(login.ok()).toBe(true);
+      await logIn(phone.page, server.url, author);
       await phone.page.goto(`${server.url}/explore?search=open`);
       await acceptCookies(phone.page);
       await phone.page.getByTestId('search-panel').waitFor();

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { me, waitForPath } from './app.ts';
+import { acceptCookies, me, waitForPath } from './app.ts';
 
 /** Helpers of the gallery specs: the samples, an account with images, and the search API. */
 
@@ -70,6 +70,42 @@ export async function generate(page: Page, prompt: string): Promise<void> {
   await expect
     .poll(() => page.getByTestId('task-card').first().getAttribute('data-state'), { timeout: 60_000 })
     .toBe('9');
+}
+
+/** Neutral prompts of two images; only the first has the tags "a lighthouse at dusk" and "harbour". */
+export const LIGHTHOUSE = 'a lighthouse at dusk, harbour';
+export const FOREST = 'a forest path, fog';
+
+export interface TwoImages {
+  userId: number;
+  lighthouse: SearchCard;
+  forest: SearchCard;
+}
+
+/** Signs up on /create, answers the cookie banner, and generates LIGHTHOUSE then FOREST in `styleId`. */
+export async function signUpWithTwoImages(
+  page: Page,
+  baseUrl: string,
+  account: Account,
+  styleId: number,
+): Promise<TwoImages> {
+  const userId = await signUp(page, baseUrl, account);
+  await acceptCookies(page);
+  await page.getByTestId(`style-option-${styleId}`).click();
+  await generate(page, LIGHTHOUSE);
+  await generate(page, FOREST);
+  const mine = await searchGallery(page, baseUrl, `page=0&size=12&author_id=${userId}`, { shuffle: null });
+  expect(mine.items).toHaveLength(2);
+  return { userId, forest: mine.items[0]!, lighthouse: mine.items[1]! };
+}
+
+/** Signs in through the API (the page's cookies), e.g. for a second browser. */
+export async function logIn(page: Page, baseUrl: string, account: Account): Promise<void> {
+  const response = await page.request.post(`${baseUrl}/api/user/login`, {
+    data: { username: account.username, pwd: account.pwd },
+    headers: { origin: baseUrl },
+  });
+  expect(response.ok()).toBe(true);
 }
 
 export interface SearchCard {
