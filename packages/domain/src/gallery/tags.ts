@@ -54,3 +54,6 @@ export function promptTags(prompt: string): string[] {
 export function systemTagName(value: string): string {
   return value.toLowerCase().replace(/\s+/g, '_');
 }
+
+/** A user's blacklist holds at most this many tags (it is checked on every gallery query). */
+export const MAX_HIDDEN_TAGS = 200;

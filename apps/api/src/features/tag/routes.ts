@@ -1,3 +1,4 @@
+import { MAX_HIDDEN_TAGS } from '@mirage/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -5,8 +6,6 @@ import type { SessionService } from '../session/service.ts';
 import { userOf } from '../session/viewer.ts';
 import type { TagRepository } from './repository.ts';
 
-/** A blacklist longer than this is refused (it is checked on every gallery query). */
-export const MAX_BANNED_TAGS = 200;
 
 /** `/api/settings/tags` (spec §7): the user's blacklist and the system tags one may blacklist. */
 export function registerTagSettingRoutes(
@@ -27,7 +26,7 @@ export function registerTagSettingRoutes(
     '/api/settings/tags/ban',
     {
       schema: {
-        body: z.object({ tags: z.array(z.number().int().positive()).max(MAX_BANNED_TAGS) }),
+        body: z.object({ tags: z.array(z.number().int().positive()).max(MAX_HIDDEN_TAGS) }),
       },
     },
     async (request) => {

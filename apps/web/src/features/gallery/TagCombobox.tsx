@@ -4,7 +4,7 @@ import { useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fetchTagSuggestions, type TagSuggestion } from './api.ts';
 import type { SearchTag } from './searchState.ts';
-import { useDebounced } from './useDebounced.ts';
+import { useDebounced } from '../../ui/useDebounced.ts';
 import styles from './SearchPanel.module.css';
 
 export interface TagComboboxProps {

@@ -25,7 +25,7 @@ import {
 } from './model.ts';
 import { PromptRow, type RowAction } from './PromptRow.tsx';
 import { usePromptPage, usePublishPrompt, useSubscribePrompt } from './queries.ts';
-import { useDebouncedValue } from './useDebouncedValue.ts';
+import { useDebounced } from '../../ui/useDebounced.ts';
 import styles from './PromptBrowser.module.css';
 
 /** Decision: the name search waits this long after typing (one request per pause, not per key). */
@@ -97,7 +97,7 @@ function Browser({
   const panelRef = useRef<HTMLDivElement>(null);
   const { user } = useSession();
   const [state, dispatch] = useReducer(browserReducer, INITIAL_BROWSER_STATE);
-  const search = useDebouncedValue(state.search, SEARCH_DEBOUNCE_MS);
+  const search = useDebounced(state.search, SEARCH_DEBOUNCE_MS);
   const request = listRequest(state, search);
   const query = usePromptPage(request);
   const subscribe = useSubscribePrompt();
