@@ -6,7 +6,6 @@ import type { SessionService } from '../session/service.ts';
 import { userOf } from '../session/viewer.ts';
 import type { TagRepository } from './repository.ts';
 
-
 /** `/api/settings/tags` (spec §7): the user's blacklist and the system tags one may blacklist. */
 export function registerTagSettingRoutes(
   fastify: FastifyInstance,
