@@ -18,6 +18,7 @@ export const NAMESPACES = [
   'generator',
   'catalogue',
   'gallery',
+  'image',
   'prompt',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];

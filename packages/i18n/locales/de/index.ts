@@ -4,6 +4,7 @@ import common from './common.json';
 import error from './error.json';
 import gallery from './gallery.json';
 import generator from './generator.json';
+import image from './image.json';
 import landing from './landing.json';
 import pages from './pages.json';
 import prompt from './prompt.json';
@@ -19,5 +20,6 @@ export default {
   generator,
   catalogue,
   gallery,
+  image,
   prompt,
 };
