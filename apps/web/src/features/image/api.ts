@@ -1,0 +1,110 @@
+/** Calls of the image viewer (spec §7 /api/image, /api/action, /api/gallery). Shapes follow the API. */
+import type { Render, SearchBody } from '@mirage/domain';
+import { api, apiRequest } from '../api/client.ts';
+
+/** GET /api/image/{uuid}/info: what the viewer and its menu need (never the prompt). */
+export interface ImageInfo {
+  uuid: string;
+  id: number;
+  user_id: number;
+  username: string;
+  is_owner: boolean;
+  is_favorite: boolean;
+  is_private: boolean;
+  upscaled: boolean;
+  style_id: number | null;
+  format: string;
+  render: Render | null;
+  gen_type: string;
+  width: number;
+  height: number;
+  blurhash: string;
+  nsfw: boolean;
+  /** ISO timestamp. */
+  created_at: string;
+  /** Comma-separated tag names, in prompt order. */
+  tags: string;
+  tag_ids: number[];
+  image_src: string;
+  thumbnail_src: string;
+  png_src: string;
+  upscaled_src: string | null;
+}
+
+/** GET /api/image/{uuid}/info/gen (spec §3 "Image gen info"). */
+export interface ImageGenInfo {
+  /** Month-day-year text, e.g. "03-14-2026". */
+  created_at: string;
+  prompt: string;
+  neg_prompt: string;
+  seed: number;
+  style_id: number | null;
+  /** A Format, Quality and Creativity as the image was made (older images may hold other words). */
+  format: string;
+  quality: string;
+  creativity: string | null;
+  modifiers: { id: number; weight: number }[];
+  watermark: boolean;
+  user_id: number;
+  username: string;
+}
+
+/** One image of a gallery board (POST /api/gallery/search items). */
+export interface Card {
+  id: number;
+  uuid: string;
+  user_id: number;
+  username: string;
+  width: number;
+  height: number;
+  blurhash: string;
+  thumbnail_src: string;
+  image_src: string;
+  is_private: boolean;
+  is_favorite: boolean;
+  nsfw: boolean;
+}
+
+/** The query parameters of POST /api/gallery/search (spec §7). */
+export interface BoardParams {
+  author_id: number;
+  favorite: boolean;
+  offset: number;
+}
+
+const path = (uuid: string) => `/api/image/${encodeURIComponent(uuid)}`;
+
+export const fetchImageInfo = (uuid: string, signal?: AbortSignal) =>
+  api.get<ImageInfo>(`${path(uuid)}/info`, signal);
+
+export const fetchGenInfo = (uuid: string, signal?: AbortSignal) =>
+  api.get<ImageGenInfo>(`${path(uuid)}/info/gen`, signal);
+
+export const togglePrivate = (uuid: string) => api.put<{ is_private: boolean }>(`${path(uuid)}/private`);
+
+export const deleteImage = (uuid: string) => apiRequest<{ ok: true }>('DELETE', path(uuid));
+
+export const addFavorite = (uuid: string) => api.post<{ ok: true }>('/api/action/favorite', { uuid });
+
+export const removeFavorite = (uuid: string) =>
+  apiRequest<{ ok: true }>('DELETE', '/api/action/favorite', { body: { uuid } });
+
+export const reportImage = (uuid: string, flag: number) =>
+  api.put<{ ok: true; already_reported: boolean }>(`/api/action/report/${flag}`, { uuid });
+
+export function searchBoard(params: BoardParams & { page: number; size: number }, body: SearchBody) {
+  const query = new URLSearchParams({
+    page: String(params.page),
+    size: String(params.size),
+    author_id: String(params.author_id),
+    favorite: String(params.favorite),
+    offset: String(params.offset),
+  });
+  return api.post<{ items: Card[] }>(`/api/gallery/search?${query.toString()}`, body);
+}
+
+/** Tag autocomplete (GET /api/gallery/search/tags): used to find the id of a tag by its name. */
+export const completeTag = (search: string) =>
+  api.get<{ tags: { id: number; name: string; count: number }[] }>(
+    `/api/gallery/search/tags?search=${encodeURIComponent(search)}`,
+  );
