@@ -1,7 +1,8 @@
 import { FORMATS, QUALITIES, TASK_STATE, finalSize, type Format, type Quality } from '@mirage/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AlertIcon, DownloadIcon, ExternalIcon } from '../../ui/icons.tsx';
+import { Link } from 'react-router';
+import { AlertIcon, DownloadIcon, ExternalIcon, ImageIcon } from '../../ui/icons.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { imageUrls, type TaskView } from './api.ts';
 import { BlurhashCanvas } from './BlurhashCanvas.tsx';
@@ -52,6 +53,7 @@ function StateLine({ task }: { task: TaskView }) {
 /** One task of the results: queue position and ETA, steps and live preview, then the image (spec §4). */
 export function TaskCard({ task }: { task: TaskView }) {
   const { t } = useTranslation('generator');
+  const { t: tImage } = useTranslation('image');
   const [loaded, setLoaded] = useState(false);
   const done = task.state === TASK_STATE.Done && task.image_uuid !== null;
   const failed = task.state === TASK_STATE.Fail;
@@ -119,6 +121,10 @@ export function TaskCard({ task }: { task: TaskView }) {
         </p>
         {done && urls && (
           <div className={styles.actions}>
+            <Link to={`/image/${task.image_uuid}`} className={styles.action} data-testid="task-view">
+              <ImageIcon size={16} />
+              {tImage('open_in_viewer')}
+            </Link>
             <a href={urls.full} target="_blank" rel="noopener" className={styles.action}>
               <ExternalIcon size={16} />
               {t('results.open_full')}

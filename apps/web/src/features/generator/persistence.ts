@@ -100,6 +100,18 @@ export function savePromptData(storage: StorageLike | undefined, data: PromptDat
   }
 }
 
+/** Fired on `window` when another screen replaced the saved settings (the image viewer's "clone"). */
+export const PROMPT_DATA_REPLACED = 'mirage:prompt-data-replaced';
+
+/**
+ * Saves settings made elsewhere (a clone, spec §2) and tells a generator that is already mounted (kept
+ * alive, spec §2) to read them back.
+ */
+export function replacePromptData(storage: StorageLike | undefined, data: PromptData): void {
+  savePromptData(storage, data);
+  if (typeof window !== 'undefined') window.dispatchEvent(new Event(PROMPT_DATA_REPLACED));
+}
+
 /** The browser's local storage, or undefined where it is blocked. */
 export function browserStorage(): StorageLike | undefined {
   try {

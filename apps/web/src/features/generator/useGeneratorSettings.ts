@@ -11,7 +11,13 @@ import {
 } from '@mirage/domain';
 import { useCallback, useEffect, useState } from 'react';
 import type { GraphicStyle } from './api.ts';
-import { browserStorage, loadPromptData, savePromptData, type PromptData } from './persistence.ts';
+import {
+  browserStorage,
+  loadPromptData,
+  PROMPT_DATA_REPLACED,
+  savePromptData,
+  type PromptData,
+} from './persistence.ts';
 
 export interface SettingsState {
   settings: GeneratorSettings;
@@ -55,6 +61,13 @@ export function useGeneratorSettings(
   useEffect(() => {
     savePromptData(browserStorage(), data);
   }, [data]);
+
+  // A clone from the image viewer replaced the saved settings while this page was kept alive.
+  useEffect(() => {
+    const reload = () => setData(normalised(loadPromptData(browserStorage(), plan), plan, styles, 'restore'));
+    window.addEventListener(PROMPT_DATA_REPLACED, reload);
+    return () => window.removeEventListener(PROMPT_DATA_REPLACED, reload);
+  }, [plan, styles]);
 
   const update = useCallback(
     (patch: Partial<GeneratorSettings>) =>
