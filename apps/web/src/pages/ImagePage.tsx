@@ -1,14 +1,8 @@
-import { useTranslation } from 'react-i18next';
-import { ComingSoon } from '../features/coming-soon/ComingSoon.tsx';
-import { ImageIcon } from '../ui/icons.tsx';
+import { useParams } from 'react-router';
+import { ImageViewer } from '../features/image/ImageViewer.tsx';
 
+/** /image/{uuid} (spec §2): the full-screen image viewer; the query string names the board it came from. */
 export default function ImagePage() {
-  const { t } = useTranslation('pages');
-  return (
-    <ComingSoon
-      title={t('image.title')}
-      description={t('image.description')}
-      icon={<ImageIcon size={28} />}
-    />
-  );
+  const { uuid = '' } = useParams();
+  return <ImageViewer uuid={uuid} />;
 }

@@ -1,6 +1,12 @@
 import { PLAN, defaultSettings, type GraphicStyleRule } from '@mirage/domain';
-import { describe, expect, it } from 'vitest';
-import type { PromptData } from '../generator/persistence.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { MemoryStorage } from '../../testing/fakeBrowser.ts';
+import {
+  loadPromptData,
+  PROMPT_DATA_REPLACED,
+  replacePromptData,
+  type PromptData,
+} from '../generator/persistence.ts';
 import type { ImageGenInfo } from './api.ts';
 import { clonedPromptData, firstWords, formatDay, matchTagId, parseGenDate, splitTags } from './details.ts';
 
@@ -131,6 +137,20 @@ describe('clone (spec §2, §4)', () => {
     expect(data.settings.format).toBe('Portrait');
     expect(data.settings.style_id).toBe(2);
     expect(data.render).toBe('hentai');
+  });
+});
+
+describe('handing a clone to the generator', () => {
+  it('saves it as promptData and tells a mounted (kept-alive) generator to read it back', () => {
+    const target = new EventTarget();
+    vi.stubGlobal('window', target);
+    const heard: string[] = [];
+    target.addEventListener(PROMPT_DATA_REPLACED, (event) => heard.push(event.type));
+    const storage = new MemoryStorage();
+    const data = clonedPromptData(gen(), undefined, current(PLAN.free), PLAN.free, STYLES);
+    replacePromptData(storage, data);
+    expect(heard).toEqual([PROMPT_DATA_REPLACED]);
+    expect(loadPromptData(storage, PLAN.free)).toEqual(data);
   });
 });
 

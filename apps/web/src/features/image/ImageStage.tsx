@@ -1,0 +1,180 @@
+import {
+  useRef,
+  useState,
+  type CSSProperties,
+  type PointerEvent,
+  type ReactNode,
+  type WheelEvent,
+} from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../ui/Button.tsx';
+import { BlurhashCanvas } from '../generator/BlurhashCanvas.tsx';
+import { ChevronDownIcon, ChevronUpIcon } from './icons.tsx';
+import { stepOfSwipe, wheelPixels, wheelStep, WHEEL_IDLE, type Step } from './navigation.ts';
+import { cssTransform, isSideways, type PreviewTransform } from './preview.ts';
+import styles from './ImageViewer.module.css';
+
+/** What the stage paints: from the image's info, or from the gallery card while the info loads. */
+export interface Picture {
+  uuid: string;
+  width: number;
+  height: number;
+  blurhash: string | null;
+  thumbnail: string;
+  /** The full WebP (the upscaled one when there is one). */
+  full: string | null;
+  alt: string;
+}
+
+/**
+ * The image, fitted to the stage (spec §4 image preview: nothing -> blurhash -> thumbnail -> full),
+ * turned and scaled by the preview transform. Each picture is its own element (keyed by uuid), so the
+ * loading steps start over for the next image.
+ */
+function PictureBox({
+  picture,
+  transform,
+  blurred,
+}: {
+  picture: Picture;
+  transform: PreviewTransform;
+  blurred: boolean;
+}) {
+  const [thumbnailLoaded, setThumbnailLoaded] = useState(false);
+  const [fullLoaded, setFullLoaded] = useState(false);
+  const ratio = picture.width > 0 && picture.height > 0 ? picture.width / picture.height : 1;
+  return (
+    <div
+      className={styles.picture}
+      data-sideways={isSideways(transform)}
+      data-blurred={blurred}
+      style={{ '--ratio': ratio, transform: cssTransform(transform) } as CSSProperties}
+      data-testid="viewer-picture"
+      data-zoom={transform.zoom}
+      data-rotation={transform.rotation}
+    >
+      {picture.blurhash && <BlurhashCanvas hash={picture.blurhash} className={styles.layer} />}
+      <img
+        className={styles.layer}
+        src={picture.thumbnail}
+        alt=""
+        decoding="async"
+        data-loaded={thumbnailLoaded}
+        onLoad={() => setThumbnailLoaded(true)}
+      />
+      {picture.full && !blurred && (
+        <img
+          className={styles.layer}
+          src={picture.full}
+          alt={picture.alt}
+          decoding="async"
+          data-loaded={fullLoaded}
+          onLoad={() => setFullLoaded(true)}
+          data-testid="viewer-image"
+        />
+      )}
+      {(!picture.full || blurred) && <span className="visually-hidden">{picture.alt}</span>}
+    </div>
+  );
+}
+
+interface StageProps {
+  picture: Picture | null;
+  transform: PreviewTransform;
+  blurred: boolean;
+  canPrevious: boolean;
+  canNext: boolean;
+  onStep: (step: Step) => void;
+  /** Shown over the picture (the age gate, a loading or error state). */
+  children?: ReactNode;
+}
+
+/** The image area: the picture, up/down buttons, wheel and touch swipe (spec §2, §9: 100 px). */
+export function ImageStage({
+  picture,
+  transform,
+  blurred,
+  canPrevious,
+  canNext,
+  onStep,
+  children,
+}: StageProps) {
+  const { t } = useTranslation('image');
+  const wheel = useRef(WHEEL_IDLE);
+  const drag = useRef<{ id: number; x: number; y: number } | null>(null);
+  const [dragY, setDragY] = useState(0);
+
+  const step = (which: Step) => {
+    if (which === 'previous' ? canPrevious : canNext) onStep(which);
+  };
+
+  const onWheel = (event: WheelEvent<HTMLDivElement>) => {
+    if (event.ctrlKey) return; // pinch-zoom on a touchpad
+    const pixels = wheelPixels(event.deltaY, event.deltaMode, event.currentTarget.clientHeight);
+    const result = wheelStep(wheel.current, pixels, event.timeStamp);
+    wheel.current = result.state;
+    if (result.step) step(result.step);
+  };
+
+  const onPointerDown = (event: PointerEvent<HTMLDivElement>) => {
+    if (event.pointerType === 'mouse' || drag.current) return;
+    drag.current = { id: event.pointerId, x: event.clientX, y: event.clientY };
+  };
+  const onPointerMove = (event: PointerEvent<HTMLDivElement>) => {
+    if (drag.current?.id !== event.pointerId) return;
+    setDragY(event.clientY - drag.current.y);
+  };
+  const endDrag = (event: PointerEvent<HTMLDivElement>, finished: boolean) => {
+    const start = drag.current;
+    if (start?.id !== event.pointerId) return;
+    drag.current = null;
+    setDragY(0);
+    const swipe = finished ? stepOfSwipe(event.clientX - start.x, event.clientY - start.y) : null;
+    if (swipe) step(swipe);
+  };
+
+  return (
+    <div
+      className={styles.stage}
+      onWheel={onWheel}
+      onPointerDown={onPointerDown}
+      onPointerMove={onPointerMove}
+      onPointerUp={(event) => endDrag(event, true)}
+      onPointerCancel={(event) => endDrag(event, false)}
+      data-testid="viewer-stage"
+    >
+      <div className={styles.fit} style={dragY ? { transform: `translateY(${dragY / 3}px)` } : undefined}>
+        {picture && (
+          <PictureBox key={picture.uuid} picture={picture} transform={transform} blurred={blurred} />
+        )}
+      </div>
+      {children}
+      <div className={styles.stepButtons}>
+        <Button
+          variant="ghost"
+          size="icon"
+          className={styles.roundButton}
+          onClick={() => step('previous')}
+          aria-disabled={!canPrevious}
+          aria-label={t('controls.previous')}
+          aria-keyshortcuts="ArrowUp K"
+          data-testid="viewer-previous"
+        >
+          <ChevronUpIcon size={22} />
+        </Button>
+        <Button
+          variant="ghost"
+          size="icon"
+          className={styles.roundButton}
+          onClick={() => step('next')}
+          aria-disabled={!canNext}
+          aria-label={t('controls.next')}
+          aria-keyshortcuts="ArrowDown J"
+          data-testid="viewer-next"
+        >
+          <ChevronDownIcon size={22} />
+        </Button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,267 @@
+import * as RadixDialog from '@radix-ui/react-dialog';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useLocation, useNavigate } from 'react-router';
+import { Button } from '../../ui/Button.tsx';
+import { useNotices } from '../../ui/notice.ts';
+import { Spinner } from '../../ui/Spinner.tsx';
+import { errorCode } from '../api/errorText.ts';
+import { imageUrls } from '../generator/api.ts';
+import { confirmAdult, isBlurred, useAgeConfirmed } from '../gallery/ageGate.ts';
+import { PageMeta } from '../meta/PageMeta.tsx';
+import { useSession } from '../session/useSession.ts';
+import type { Card } from './api.ts';
+import { boardOfQuery, nextQuery, viewerPath } from './boardQuery.ts';
+import { firstWords } from './details.ts';
+import { DeleteDialog, ReportDialog } from './ImageDialogs.tsx';
+import { ImageStage, type Picture } from './ImageStage.tsx';
+import { InfoPanel } from './InfoPanel.tsx';
+import { stepOfKey, type Step } from './navigation.ts';
+import { previewKey, PREVIEW_RESET, type PreviewTransform } from './preview.ts';
+import { prefetchImageInfo, useBoardNeighbours, useGenInfo, useImageInfo } from './queries.ts';
+import { useImageActions } from './useImageActions.ts';
+import { useMediaQuery } from './useMediaQuery.ts';
+import { ViewerToolbar } from './ViewerToolbar.tsx';
+import styles from './ImageViewer.module.css';
+
+/** Below this width the info panel is a bottom sheet (InfoPanel.module.css uses the same value). */
+const SHEET_QUERY = '(max-width: 899px)';
+
+/** Where the viewer was opened from: an earlier page of this app (go back) or nowhere (go to /explore). */
+function hasAppHistory(): boolean {
+  const state: unknown = window.history.state;
+  return typeof state === 'object' && state !== null && Number((state as { idx?: unknown }).idx) > 0;
+}
+
+/** Notices read out inside the viewer: while a modal is open the shell's live region is hidden from screen readers. */
+function ViewerAnnouncer() {
+  const notices = useNotices();
+  return (
+    <div className="visually-hidden" role="status" aria-live="polite">
+      {notices.map((notice) => (
+        <p key={notice.id}>{notice.message}</p>
+      ))}
+    </div>
+  );
+}
+
+/**
+ * /image/{uuid} (spec §2 Image viewer): the image over a dark backdrop with the info panel, the image
+ * menu, up/down through the board it came from, and the preview controls. A modal dialog: focus stays
+ * inside, Escape closes it (spec §4).
+ */
+export function ImageViewer({ uuid }: { uuid: string }) {
+  const { t } = useTranslation('image');
+  const navigate = useNavigate();
+  const location = useLocation();
+  const queryClient = useQueryClient();
+  const { signedIn, user } = useSession();
+  const shortcutsId = useId();
+
+  const board = useMemo(() => boardOfQuery(location.search, user?.id), [location.search, user?.id]);
+  const infoQuery = useImageInfo(uuid);
+  const info = infoQuery.data;
+  const genQuery = useGenInfo(uuid, info !== undefined);
+  const gen = genQuery.data;
+  const neighbours = useBoardNeighbours(board, uuid, true);
+  const ageConfirmed = useAgeConfirmed();
+  const sheet = useMediaQuery(SHEET_QUERY);
+  const [sheetOpen, setSheetOpen] = useState(false);
+  const [dialog, setDialog] = useState<'report' | 'delete' | null>(null);
+  const menuButton = useRef<HTMLButtonElement>(null);
+  // The dialogs open from the menu: closing one gives the focus back to the menu button (after the
+  // dialog's own focus handling, which looks for a dialog trigger this viewer does not use).
+  const closeDialog = useCallback(() => {
+    setDialog(null);
+    setTimeout(() => menuButton.current?.focus(), 0);
+  }, []);
+
+  // The preview transform belongs to one image: the next one starts upright at 100 %.
+  const [view, setView] = useState<{ uuid: string; transform: PreviewTransform }>({
+    uuid,
+    transform: PREVIEW_RESET,
+  });
+  const transform = view.uuid === uuid ? view.transform : PREVIEW_RESET;
+  const setTransform = useCallback((next: PreviewTransform) => setView({ uuid, transform: next }), [uuid]);
+
+  const close = useCallback(() => {
+    if (hasAppHistory()) void navigate(-1);
+    else void navigate('/explore', { replace: true });
+  }, [navigate]);
+
+  const actions = useImageActions({ info, gen, onDeleted: close });
+
+  const go = useCallback(
+    (step: Step) => {
+      const target = step === 'next' ? neighbours.next : neighbours.previous;
+      if (!target) return;
+      // The same board (the query string stays, spec §2); the history keeps one entry for the viewer.
+      void navigate(viewerPath(target.item.uuid, nextQuery(location.search, target.index)), {
+        replace: true,
+        state: { card: target.item },
+      });
+    },
+    [neighbours, navigate, location.search],
+  );
+
+  // The neighbours load ahead, so that up and down are instant.
+  const previousUuid = neighbours.previous?.item.uuid;
+  const nextUuid = neighbours.next?.item.uuid;
+  useEffect(() => {
+    for (const near of [nextUuid, previousUuid]) {
+      if (!near) continue;
+      void prefetchImageInfo(queryClient, near);
+      new Image().src = imageUrls(near).thumbnail;
+    }
+  }, [previousUuid, nextUuid, queryClient]);
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
+    const target = event.target as HTMLElement;
+    // Keys typed in the menu or a dialog (portals) are theirs, and so are form fields.
+    if (!event.currentTarget.contains(target) || target.closest('input, textarea, select, [contenteditable]'))
+      return;
+    const step = stepOfKey(event.key);
+    if (step) {
+      event.preventDefault();
+      go(step);
+      return;
+    }
+    const next = previewKey(event.key, transform);
+    if (next) {
+      event.preventDefault();
+      setTransform(next);
+    }
+  };
+
+  const error = infoQuery.error ? errorCode(infoQuery.error) : null;
+  if (error === 'image_not_found') return <Navigate to="/404" replace />;
+
+  const stateCard = (location.state as { card?: Card } | null)?.card;
+  const alt = gen?.prompt ? firstWords(gen.prompt, 160) : t('image_alt', { username: info?.username ?? '' });
+  const picture: Picture | null = info
+    ? {
+        uuid,
+        width: info.width,
+        height: info.height,
+        blurhash: info.blurhash,
+        thumbnail: info.thumbnail_src,
+        full: info.upscaled_src ?? info.image_src,
+        alt,
+      }
+    : stateCard?.uuid === uuid
+      ? {
+          uuid,
+          width: stateCard.width,
+          height: stateCard.height,
+          blurhash: stateCard.blurhash,
+          thumbnail: stateCard.thumbnail_src,
+          full: null,
+          alt,
+        }
+      : null;
+  const blurred = isBlurred({ nsfw: info?.nsfw ?? stateCard?.nsfw ?? false }, signedIn, ageConfirmed);
+  const title = info ? t('title_by', { username: info.username }) : t('title');
+
+  return (
+    <RadixDialog.Root open onOpenChange={(open) => !open && close()}>
+      <PageMeta title={title} />
+      <RadixDialog.Portal>
+        <RadixDialog.Overlay className={styles.backdrop} />
+        <RadixDialog.Content
+          className={styles.viewer}
+          aria-describedby={shortcutsId}
+          onKeyDown={onKeyDown}
+          data-sheet={sheet}
+          data-testid="image-viewer"
+          data-uuid={uuid}
+        >
+          <RadixDialog.Title className="visually-hidden">{title}</RadixDialog.Title>
+          <p id={shortcutsId} className="visually-hidden">
+            {t('shortcuts')}
+          </p>
+          <div className={styles.main}>
+            <ViewerToolbar
+              info={info}
+              actions={actions}
+              transform={transform}
+              onTransform={setTransform}
+              onClose={close}
+              onReport={() => setDialog('report')}
+              onDelete={() => setDialog('delete')}
+              onStep={go}
+              menuButtonRef={menuButton}
+            />
+            <ImageStage
+              picture={picture}
+              transform={transform}
+              blurred={blurred}
+              canPrevious={neighbours.previous !== null}
+              canNext={neighbours.next !== null}
+              onStep={go}
+            >
+              {!info && !error && (
+                <div className={styles.status} role="status">
+                  <Spinner size={32} />
+                  <span className="visually-hidden">{t('loading')}</span>
+                </div>
+              )}
+              {error && (
+                <div className={styles.status} role="alert" data-testid="viewer-error">
+                  <p>{t('load_failed')}</p>
+                  <Button variant="secondary" onClick={() => void infoQuery.refetch()}>
+                    {t('retry')}
+                  </Button>
+                </div>
+              )}
+              {info && blurred && (
+                <div
+                  className={styles.ageGate}
+                  role="group"
+                  aria-labelledby="viewer-age-title"
+                  data-testid="viewer-age-gate"
+                >
+                  <h2 id="viewer-age-title">{t('age.title')}</h2>
+                  <p>{t('age.text')}</p>
+                  <div className={styles.ageButtons}>
+                    <Button variant="primary" onClick={confirmAdult} data-testid="viewer-age-confirm">
+                      {t('age.confirm')}
+                    </Button>
+                    <Button variant="ghost" onClick={close}>
+                      {t('age.under')}
+                    </Button>
+                  </div>
+                </div>
+              )}
+            </ImageStage>
+          </div>
+          {info && (
+            <InfoPanel
+              info={info}
+              gen={gen}
+              genPending={genQuery.isPending}
+              genError={genQuery.error ? errorCode(genQuery.error) : null}
+              actions={actions}
+              expanded={sheet ? sheetOpen : null}
+              onToggle={() => setSheetOpen((open) => !open)}
+            />
+          )}
+          <ViewerAnnouncer />
+          <ReportDialog
+            open={dialog === 'report'}
+            onOpenChange={(open) => (open ? setDialog('report') : closeDialog())}
+            pending={actions.pending === 'report'}
+            onSubmit={actions.report}
+          />
+          <DeleteDialog
+            open={dialog === 'delete'}
+            onOpenChange={(open) => (open ? setDialog('delete') : closeDialog())}
+            pending={actions.pending === 'delete'}
+            onConfirm={() => void actions.remove()}
+          />
+        </RadixDialog.Content>
+      </RadixDialog.Portal>
+    </RadixDialog.Root>
+  );
+}

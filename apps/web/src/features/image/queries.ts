@@ -1,0 +1,87 @@
+/** Queries of the image viewer: the image, its generation data, and the pages of its board. */
+import { GALLERY_MAX_PAGE_SIZE } from '@mirage/domain';
+import { useQueries, useQuery, type QueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { ApiError } from '../api/client.ts';
+import { fetchGenInfo, fetchImageInfo, searchBoard, type Card } from './api.ts';
+import { boardKey, type ViewerBoard } from './boardQuery.ts';
+import { neighboursOf, type Neighbours } from './navigation.ts';
+
+export const IMAGE_QUERY_KEY = ['image'] as const;
+export const imageInfoKey = (uuid: string) => [...IMAGE_QUERY_KEY, uuid, 'info'] as const;
+export const genInfoKey = (uuid: string) => [...IMAGE_QUERY_KEY, uuid, 'gen'] as const;
+const BOARD_QUERY_KEY = ['image-board'] as const;
+
+const STALE_MS = 60_000;
+
+/** Not-found answers are final: retrying them only delays the 404 page. */
+const retryUnlessFinal = (failures: number, error: unknown) =>
+  !(error instanceof ApiError && error.status >= 400 && error.status < 500) && failures < 2;
+
+const infoOptions = (uuid: string) => ({
+  queryKey: imageInfoKey(uuid),
+  queryFn: ({ signal }: { signal: AbortSignal }) => fetchImageInfo(uuid, signal),
+  staleTime: STALE_MS,
+  retry: retryUnlessFinal,
+});
+
+export function useImageInfo(uuid: string) {
+  return useQuery(infoOptions(uuid));
+}
+
+export function prefetchImageInfo(client: QueryClient, uuid: string) {
+  return client.prefetchQuery(infoOptions(uuid));
+}
+
+export function useGenInfo(uuid: string, enabled: boolean) {
+  return useQuery({
+    queryKey: genInfoKey(uuid),
+    queryFn: ({ signal }) => fetchGenInfo(uuid, signal),
+    staleTime: 5 * STALE_MS,
+    retry: retryUnlessFinal,
+    enabled,
+  });
+}
+
+/** Pages the viewer reads, the largest the API gives, so that one request usually holds the neighbours. */
+export const BOARD_PAGE_SIZE = GALLERY_MAX_PAGE_SIZE;
+
+/**
+ * The previous and next images of the board the viewer was opened from. Pages load on demand: the one
+ * the image should be on, a few more while it is not found, and the adjacent one at a page edge.
+ */
+export function useBoardNeighbours(board: ViewerBoard, uuid: string, enabled: boolean): Neighbours<Card> {
+  const key = boardKey(board);
+  const start = board.index === null ? 0 : Math.floor(board.index / BOARD_PAGE_SIZE);
+  const [requested, setRequested] = useState({ key, pages: [start] });
+  // A new board (another search) starts over; derived during render, no effect round trip.
+  const pages = requested.key === key ? requested.pages : [start];
+  if (requested.key !== key) setRequested({ key, pages });
+
+  const results = useQueries({
+    queries: pages.map((page) => ({
+      queryKey: [...BOARD_QUERY_KEY, key, page] as const,
+      queryFn: () => searchBoard({ ...board.params, page, size: BOARD_PAGE_SIZE }, board.body),
+      staleTime: STALE_MS,
+      enabled,
+    })),
+  });
+
+  const loaded = new Map<number, Card[]>();
+  results.forEach((result, position) => {
+    const page = pages[position];
+    // A page that failed to load counts as the end of the board.
+    if (page !== undefined && (result.data || result.isError)) loaded.set(page, result.data?.items ?? []);
+  });
+
+  const neighbours = neighboursOf(loaded, uuid, BOARD_PAGE_SIZE, start);
+  if (enabled && neighbours.wanted !== null && !pages.includes(neighbours.wanted)) {
+    setRequested({ key, pages: [...pages, neighbours.wanted] });
+  }
+  return neighbours;
+}
+
+/** Forgets the boards the viewer walked (after a delete, a privacy change). */
+export function invalidateBoards(client: QueryClient) {
+  return client.invalidateQueries({ queryKey: BOARD_QUERY_KEY });
+}
