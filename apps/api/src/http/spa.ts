@@ -3,6 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { errorBody, registerApiNotFound } from './errors.ts';
+import { registerShareMeta, type ShareMetaPages } from './share-meta.ts';
 
 /** Routes that search engines must not index (spec §2: noindex). */
 const NOINDEX_PREFIXES = ['/home', '/settings', '/oauth', '/404', '/crypto-payment', '/account/reset'];
@@ -10,9 +11,23 @@ const NOINDEX_PREFIXES = ['/home', '/settings', '/oauth', '/404', '/crypto-payme
 /**
  * Serves the built web app: hashed assets with long caching, and index.html for every other path so
  * that the client router handles deep links (an unknown path is redirected to /404 by the router).
+ * /image/{uuid} of a public image gets its sharing metadata (share-meta.ts); `publicUrl` makes its
+ * links absolute (default: the request's own origin).
  */
-export async function registerSpa(app: FastifyInstance, distDir: string): Promise<void> {
+export async function registerSpa(
+  app: FastifyInstance,
+  distDir: string,
+  options: { publicUrl?: string } = {},
+): Promise<void> {
   const indexFile = path.join(distDir, 'index.html');
+  // The generation module (registered before) holds the images and the object store.
+  const share: ShareMetaPages | null = app.hasDecorator('generation')
+    ? registerShareMeta(app, {
+        images: app.generation.images,
+        store: app.generation.store,
+        publicUrl: options.publicUrl,
+      })
+    : null;
   if (!existsSync(indexFile)) {
     app.log.warn({ distDir }, 'web app not built: run `npm run build` to serve the UI');
     registerApiNotFound(app);
@@ -27,7 +42,7 @@ export async function registerSpa(app: FastifyInstance, distDir: string): Promis
       res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     if (
       pathname.startsWith('/api/') ||
@@ -39,6 +54,8 @@ export async function registerSpa(app: FastifyInstance, distDir: string): Promis
     if (NOINDEX_PREFIXES.some((prefix) => pathname.startsWith(prefix)))
       reply.header('x-robots-tag', 'noindex');
     reply.header('cache-control', 'no-cache');
+    const page = await share?.pageFor(request, pathname, indexFile);
+    if (page) return reply.type('text/html; charset=utf-8').send(page);
     return reply.sendFile('index.html');
   });
 }
