@@ -1,0 +1,388 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { acceptCookies, rawKeysIn, waitForPath } from './support/app.ts';
+import { DESKTOP, openBrowser, PHONE, screenshot, type Browser } from './support/browser.ts';
+import { startServer, type RunningServer } from './support/server.ts';
+
+/**
+ * The image viewer (/image/{uuid}, spec §2) against the real API and the local preview worker: a new
+ * account makes two images on /create, opens the newer one from the results, reads the info panel,
+ * favourites it, walks the board with the keyboard, zooms and rotates, copies the link, closes with
+ * Escape, and clones the older one's settings back into the (kept-alive) generator. Opened directly, close
+ * goes to /explore; an unknown image goes to /404. Screenshots: desktop-image.png, phone-image.png and
+ * phone-image-details.png.
+ */
+let server: RunningServer;
+let browser: Browser;
+let page: Page;
+let freeStyleId = 0;
+const account = {
+  username: `viewer${Date.now() % 100000}`,
+  email: `viewer${Date.now()}@example.com`,
+  pwd: 'lighthouse-dusk-3',
+};
+const FIRST_PROMPT = 'a lighthouse at dusk';
+const SECOND_PROMPT = 'a quiet harbour at dawn';
+/** uuids by prompt, read from the results. */
+const uuids: Record<string, string> = {};
+
+const byTestId = (id: string) => page.getByTestId(id);
+const viewer = () => byTestId('image-viewer');
+
+const LOCALES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../packages/i18n/locales/en');
+function leafKeys(value: unknown, prefix = ''): string[] {
+  if (typeof value !== 'object' || value === null) return [prefix];
+  return Object.entries(value).flatMap(([key, child]) => leafKeys(child, prefix ? `${prefix}.${key}` : key));
+}
+const IMAGE_KEYS = leafKeys(JSON.parse(readFileSync(path.join(LOCALES, 'image.json'), 'utf8')));
+/** Raw keys on screen: the shared list, plus the viewer's own namespace. */
+const untranslated = (text: string) => [
+  ...rawKeysIn(text),
+  ...IMAGE_KEYS.filter((key) => key.includes('.') && text.includes(key)),
+];
+
+/** The notices on screen (the shell's live region). */
+const noticeText = () => byTestId('notice').innerText();
+
+async function createImage(prompt: string): Promise<string> {
+  const cards = byTestId('task-card');
+  const before = await cards.count();
+  await byTestId('prompt').fill(prompt);
+  await byTestId('create-button').click();
+  await expect.poll(() => cards.count(), { timeout: 15_000 }).toBe(before + 1);
+  await expect.poll(() => cards.first().getAttribute('data-state'), { timeout: 60_000 }).toBe('9');
+  await expect.poll(() => byTestId('create-button').isEnabled(), { timeout: 15_000 }).toBe(true);
+  const href = await byTestId('task-view').first().getAttribute('href');
+  const uuid = /^\/image\/([0-9a-f-]{36})$/.exec(href ?? '')?.[1];
+  if (!uuid) throw new Error(`no viewer link on the task card: ${href}`);
+  return uuid;
+}
+
+/** The viewer shows this image (its address changed and it has rendered). */
+async function onImage(uuid: string) {
+  await waitForPath(page, `/image/${uuid}`);
+  await viewer().waitFor();
+  await expect.poll(() => viewer().getAttribute('data-uuid')).toBe(uuid);
+}
+
+async function openFromResults(uuid: string) {
+  await page.locator(`[data-testid="task-view"][href="/image/${uuid}"]`).click();
+  await onImage(uuid);
+}
+
+/** The newest public gallery, as the viewer walks it when opened without a board (uuids in order). */
+async function newestBoard(): Promise<string[]> {
+  const response = await page.request.post(
+    `${server.url}/api/gallery/search?page=0&size=48&author_id=0&favorite=false&offset=0`,
+    { data: {}, headers: { origin: server.url } },
+  );
+  return ((await response.json()) as { items: { uuid: string }[] }).items.map((item) => item.uuid);
+}
+
+/** The full WebP has loaded in the viewer. */
+async function imageLoaded() {
+  const image = byTestId('viewer-image');
+  await image.waitFor();
+  await expect
+    .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), {
+      timeout: 15_000,
+    })
+    .toBeGreaterThan(0);
+}
+
+interface Style {
+  id: number;
+  lib: string;
+  render: string;
+  is_free: boolean;
+  txt2img: boolean;
+}
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await openBrowser({ viewport: DESKTOP });
+  page = browser.page;
+  await browser.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
+  const styles = (await (await fetch(`${server.url}/api/config/styles`)).json()) as Style[];
+  const free = styles.find((style) => style.is_free && style.txt2img && style.render === 'hentai');
+  if (!free) throw new Error('the catalogue has no free anime style');
+  freeStyleId = free.id;
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('the image viewer in Chromium', () => {
+  it('makes two images on /create with the preview worker', async () => {
+    await page.goto(`${server.url}/account/signup?rel=create`);
+    await acceptCookies(page);
+    await byTestId('field-username').fill(account.username);
+    await byTestId('field-email').fill(account.email);
+    await byTestId('field-password').fill(account.pwd);
+    await byTestId('submit').click();
+    await waitForPath(page, '/create');
+    await byTestId('generator').waitFor();
+    await byTestId(`style-option-${freeStyleId}`).click();
+    await byTestId('quality-Standard').click();
+    uuids[FIRST_PROMPT] = await createImage(FIRST_PROMPT);
+    uuids[SECOND_PROMPT] = await createImage(SECOND_PROMPT);
+    expect(uuids[FIRST_PROMPT]).not.toBe(uuids[SECOND_PROMPT]);
+  });
+
+  it('opens the newest image from the results, with its info panel', async () => {
+    const uuid = uuids[SECOND_PROMPT]!;
+    await openFromResults(uuid);
+    await imageLoaded();
+    const panel = byTestId('viewer-panel');
+    await expect.poll(() => byTestId('viewer-prompt').innerText()).toBe(SECOND_PROMPT);
+    expect(await byTestId('viewer-neg-prompt').innerText()).not.toBe('');
+    expect(await byTestId('viewer-seed').innerText()).toMatch(/^\d+$/);
+    expect(await byTestId('viewer-style').innerText()).not.toBe('—');
+    const author = byTestId('viewer-author');
+    expect(await author.innerText()).toBe(account.username);
+    expect(await author.getAttribute('href')).toMatch(new RegExp(`^/gallery/${account.username}-\\d+$`));
+    expect(await byTestId('viewer-date').innerText()).toMatch(/\d{4}/);
+    // Tags come from the prompt.
+    expect(await byTestId('viewer-tags').innerText()).toContain(SECOND_PROMPT);
+    expect(untranslated(await panel.innerText())).toEqual([]);
+    // Up and down follow the newest public gallery (the curated samples are in it too).
+    const board = await newestBoard();
+    const position = board.indexOf(uuid);
+    expect(position).toBeGreaterThanOrEqual(0);
+    await expect
+      .poll(() => byTestId('viewer-previous').getAttribute('aria-disabled'))
+      .toBe(position === 0 ? 'true' : 'false');
+    await expect
+      .poll(() => byTestId('viewer-next').getAttribute('aria-disabled'))
+      .toBe(position === board.length - 1 ? 'true' : 'false');
+    // Focus is inside the dialog.
+    expect(
+      await page.evaluate(() => document.activeElement?.closest('[data-testid="image-viewer"]') !== null),
+    ).toBe(true);
+  });
+
+  it('favourites the image (the heart fills, a notice says so, the server agrees)', async () => {
+    const heart = byTestId('viewer-favorite');
+    await heart.click();
+    await expect.poll(() => heart.getAttribute('data-active')).toBe('true');
+    await expect.poll(noticeText).toContain('Added to your collection.');
+    const info = await page.request.get(`${server.url}/api/image/${uuids[SECOND_PROMPT]}/info`);
+    expect(((await info.json()) as { is_favorite: boolean }).is_favorite).toBe(true);
+  });
+
+  it('walks the board with the keyboard, keeps one history entry, and zooms and rotates', async () => {
+    const home = uuids[SECOND_PROMPT]!;
+    const board = await newestBoard();
+    const below = board[board.indexOf(home) + 1];
+    if (!below) throw new Error('the newest gallery has nothing after the image');
+    await byTestId('viewer-zoom').waitFor();
+    // The history keeps one entry for the viewer: each step replaces it.
+    const length = await page.evaluate(() => history.length);
+    await page.keyboard.press('ArrowDown');
+    await onImage(below);
+    await page.keyboard.press('k');
+    await onImage(home);
+    await page.keyboard.press('j');
+    await onImage(below);
+    await page.keyboard.press('ArrowUp');
+    await onImage(home);
+    expect(await page.evaluate(() => history.length)).toBe(length);
+
+    // The wheel over the image steps too, once per flick.
+    const stage = byTestId('viewer-stage');
+    const box = (await stage.boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.wheel(0, 150);
+    await onImage(below);
+    await page.waitForTimeout(500); // the wheel's cooldown
+    await page.mouse.wheel(0, -150);
+    await onImage(home);
+    // A touch swipe of 100 px or more steps (up: next); a shorter one does nothing (spec §9).
+    const swipe = (from: number, to: number) =>
+      stage.evaluate(
+        (element, [start, end]) => {
+          const at = (type: string, y: number) =>
+            element.dispatchEvent(
+              new PointerEvent(type, {
+                pointerId: 9,
+                pointerType: 'touch',
+                clientX: 300,
+                clientY: y,
+                bubbles: true,
+              }),
+            );
+          at('pointerdown', start!);
+          at('pointermove', (start! + end!) / 2);
+          at('pointerup', end!);
+        },
+        [from, to],
+      );
+    await swipe(500, 420);
+    await page.waitForTimeout(300);
+    expect(await viewer().getAttribute('data-uuid')).toBe(home);
+    await swipe(500, 380);
+    await onImage(below);
+    await swipe(300, 420);
+    await onImage(home);
+    await expect.poll(() => byTestId('viewer-prompt').innerText()).toBe(SECOND_PROMPT);
+    await imageLoaded();
+
+    const picture = byTestId('viewer-picture');
+    await page.keyboard.press('+');
+    await page.keyboard.press('+');
+    await expect.poll(() => byTestId('viewer-zoom').innerText()).toBe('120%');
+    await page.keyboard.press('r');
+    expect(await picture.getAttribute('data-rotation')).toBe('90');
+    await byTestId('viewer-zoom-out').click();
+    await expect.poll(() => picture.getAttribute('data-zoom')).toBe('1.1');
+    for (let step = 0; step < 6; step += 1) await byTestId('viewer-zoom-out').click();
+    expect(await picture.getAttribute('data-zoom')).toBe('0.5');
+    expect(await byTestId('viewer-zoom-out').getAttribute('aria-disabled')).toBe('true');
+    await byTestId('viewer-reset').click();
+    expect(await picture.getAttribute('data-zoom')).toBe('1');
+    expect(await picture.getAttribute('data-rotation')).toBe('0');
+    await page.mouse.move(0, 0);
+    await screenshot(page, 'desktop-image');
+  });
+
+  it('copies the link to the clipboard, with the clipboard notice', async () => {
+    await byTestId('image-menu-button').click();
+    const menu = byTestId('image-menu');
+    await menu.waitFor();
+    expect(untranslated(await menu.innerText())).toEqual([]);
+    // A Free owner sees privacy disabled, with the plans link; owners delete rather than report.
+    expect(await byTestId('image-menu-private').getAttribute('data-disabled')).not.toBeNull();
+    await byTestId('image-menu-upgrade').waitFor();
+    expect(await byTestId('image-menu-report').count()).toBe(0);
+    await byTestId('image-menu-copy-link').click();
+    await expect.poll(noticeText).toContain('Link copied to the clipboard.');
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    expect(copied).toBe(`${server.url}/image/${uuids[SECOND_PROMPT]}`);
+  });
+
+  it('sees similar images: /explore searching the style and the first tags as optional tags', async () => {
+    await byTestId('image-menu-button').click();
+    await byTestId('image-menu-similar').click();
+    await waitForPath(page, '/explore');
+    const url = new URL(page.url());
+    expect(url.searchParams.get('st')).toBe(String(freeStyleId));
+    expect(url.searchParams.get('opt')).toMatch(new RegExp(`^\\d+:${SECOND_PROMPT}$`));
+    await page.goBack();
+    await onImage(uuids[SECOND_PROMPT]!);
+  });
+
+  it('closes with Escape, back to where it was opened (the generator, kept alive)', async () => {
+    await page.keyboard.press('Escape');
+    await waitForPath(page, '/create');
+    await viewer().waitFor({ state: 'detached' });
+    await byTestId('generator').waitFor();
+  });
+
+  it('clones the settings of an image into the kept-alive generator', async () => {
+    const generator = page.locator('[data-testid="kept-page"]:not([hidden])');
+    expect(await generator.getByTestId('prompt').inputValue()).toBe(SECOND_PROMPT);
+    await openFromResults(uuids[FIRST_PROMPT]!);
+    await expect.poll(() => byTestId('viewer-prompt').innerText()).toBe(FIRST_PROMPT);
+    const seed = await byTestId('viewer-seed').innerText();
+    await byTestId('image-menu-button').click();
+    await byTestId('image-menu-clone').click();
+    await waitForPath(page, '/create');
+    await expect.poll(() => generator.getByTestId('prompt').inputValue()).toBe(FIRST_PROMPT);
+    expect(await generator.getByTestId('seed-input').inputValue()).toBe(seed);
+    expect(await generator.getByTestId('seed-lock').getAttribute('aria-pressed')).toBe('true');
+    expect(await generator.getByTestId(`style-option-${freeStyleId}`).getAttribute('aria-pressed')).toBe(
+      'true',
+    );
+    await expect.poll(noticeText).toContain('Settings copied to the generator.');
+    const saved = await page.evaluate(
+      () => JSON.parse(localStorage.getItem('promptData') ?? '{}') as unknown,
+    );
+    expect(saved).toMatchObject({
+      settings: { prompt: FIRST_PROMPT, seed: Number(seed), quality: 'Standard' },
+    });
+  });
+
+  it('opened directly, closes to /explore; an unknown image goes to /404', async () => {
+    await page.goto(`${server.url}/image/${uuids[SECOND_PROMPT]}`);
+    await viewer().waitFor();
+    await imageLoaded();
+    await byTestId('viewer-close').click();
+    await waitForPath(page, '/explore');
+    await page.goto(`${server.url}/image/00000000-0000-4000-8000-000000000000`);
+    await waitForPath(page, '/404');
+    await byTestId('not-found').waitFor();
+  });
+
+  it('reports someone else’s image with a reason', async () => {
+    const board = await newestBoard();
+    const mine = new Set(Object.values(uuids));
+    const other = board.find((uuid) => !mine.has(uuid));
+    if (!other) throw new Error('the newest gallery has no image by someone else');
+    await page.goto(`${server.url}/image/${other}`);
+    await viewer().waitFor();
+    await byTestId('image-menu-button').click();
+    expect(await byTestId('image-menu-delete').count()).toBe(0);
+    await byTestId('image-menu-report').click();
+    const dialog = byTestId('report-dialog');
+    await dialog.waitFor();
+    expect(untranslated(await dialog.innerText())).toEqual([]);
+    await byTestId('report-reason-spam').check();
+    await byTestId('report-submit').click();
+    await dialog.waitFor({ state: 'detached' });
+    await expect.poll(noticeText).toContain('Thank you: our moderators will review this image.');
+    // The focus goes back to the menu button.
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid')))
+      .toBe('image-menu-button');
+  });
+
+  it('serves the sharing metadata of a public image with the page', async () => {
+    const html = await (await page.request.get(`${server.url}/image/${uuids[FIRST_PROMPT]}`)).text();
+    expect(html).toContain(
+      `<meta property="og:image" content="${server.url}/images/${uuids[FIRST_PROMPT]}-social.jpg"`,
+    );
+    expect(html).toContain('<meta name="twitter:card" content="summary_large_image" />');
+    const social = await page.request.get(`${server.url}/images/${uuids[FIRST_PROMPT]}-social.jpg`);
+    expect(social.headers()['content-type']).toBe('image/jpeg');
+  });
+
+  it('lays out on a phone (390×844): the panel is a bottom sheet', async () => {
+    await page.setViewportSize(PHONE);
+    await page.goto(`${server.url}/image/${uuids[FIRST_PROMPT]}`);
+    await viewer().waitFor();
+    await imageLoaded();
+    const toggle = byTestId('viewer-panel-toggle');
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(await byTestId('viewer-prompt').isVisible()).toBe(false);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await screenshot(page, 'phone-image');
+    await toggle.click();
+    await expect.poll(() => toggle.getAttribute('aria-expanded')).toBe('true');
+    await expect.poll(() => byTestId('viewer-prompt').innerText()).toBe(FIRST_PROMPT);
+    await screenshot(page, 'phone-image-details');
+    await page.setViewportSize(DESKTOP);
+  });
+
+  it('deletes an image after confirmation', async () => {
+    await page.goto(`${server.url}/create`);
+    await byTestId('generator').waitFor();
+    await openFromResults(uuids[SECOND_PROMPT]!);
+    await byTestId('image-menu-button').click();
+    await byTestId('image-menu-delete').click();
+    const dialog = byTestId('delete-dialog');
+    await dialog.waitFor();
+    expect(untranslated(await dialog.innerText())).toEqual([]);
+    await byTestId('delete-confirm').click();
+    await waitForPath(page, '/create');
+    await expect.poll(noticeText).toContain('Image deleted.');
+    const info = await page.request.get(`${server.url}/api/image/${uuids[SECOND_PROMPT]}/info`);
+    expect(info.status()).toBe(404);
+    expect(browser.errors).toEqual([]);
+  });
+});
