@@ -119,7 +119,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerPromptRoutes(app, { db, sessions });
 
   if (deps.serveWeb === false) registerApiNotFound(app);
-  else await registerSpa(app, path.resolve(config.WEB_DIST_DIR ?? DEFAULT_WEB_DIST));
+  else
+    await registerSpa(app, path.resolve(config.WEB_DIST_DIR ?? DEFAULT_WEB_DIST), {
+      publicUrl: config.PUBLIC_URL,
+    });
   app.addHook('onClose', async () => {
     maintenance.stop();
     await passwordReset.settle();
