@@ -1,11 +1,12 @@
 /* Hand-drawn 24×24 stroke icons. Decorative by default (aria-hidden); label the control, not the icon. */
 import type { ReactNode, SVGProps } from 'react';
 
-interface IconProps extends SVGProps<SVGSVGElement> {
+export interface IconProps extends SVGProps<SVGSVGElement> {
   size?: number;
 }
 
-function Icon({ size = 20, children, ...rest }: IconProps & { children: ReactNode }) {
+/** The frame every icon shares; features draw their own icons inside it. */
+export function Icon({ size = 20, children, ...rest }: IconProps & { children: ReactNode }) {
   return (
     <svg
       width={size}
@@ -79,9 +80,12 @@ export const SparkleIcon = (p: IconProps) => (
   </Icon>
 );
 
-export const HeartIcon = (p: IconProps) => (
+export const HeartIcon = ({ filled = false, ...p }: IconProps & { filled?: boolean }) => (
   <Icon {...p}>
-    <path d="M12 20s-7.5-4.4-7.5-10.2A4.3 4.3 0 0 1 12 7.3a4.3 4.3 0 0 1 7.5 2.5C19.5 15.6 12 20 12 20Z" />
+    <path
+      d="M12 20s-7.5-4.4-7.5-10.2A4.3 4.3 0 0 1 12 7.3a4.3 4.3 0 0 1 7.5 2.5C19.5 15.6 12 20 12 20Z"
+      fill={filled ? 'currentColor' : 'none'}
+    />
   </Icon>
 );
 
@@ -203,6 +207,12 @@ export const MailIcon = (p: IconProps) => (
   <Icon {...p}>
     <rect x="3" y="5" width="18" height="14" rx="2.5" />
     <path d="m4 7 8 6 8-6" />
+  </Icon>
+);
+
+export const ChevronUpIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="m6 15 6-6 6 6" />
   </Icon>
 );
 

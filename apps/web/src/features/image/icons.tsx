@@ -1,41 +1,8 @@
 /* The viewer's own 24×24 stroke icons, drawn like ui/icons.tsx. Decorative: label the control. */
-import type { ReactNode, SVGProps } from 'react';
+import { Icon, type IconProps } from '../../ui/icons.tsx';
 
-interface IconProps extends SVGProps<SVGSVGElement> {
-  size?: number;
-}
-
-function Icon({ size = 20, children, ...rest }: IconProps & { children: ReactNode }) {
-  return (
-    <svg
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.8}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      {...rest}
-    >
-      {children}
-    </svg>
-  );
-}
-
-export const ChevronUpIcon = (p: IconProps) => (
-  <Icon {...p}>
-    <path d="m6 15 6-6 6 6" />
-  </Icon>
-);
-
-export const ChevronDownIcon = (p: IconProps) => (
-  <Icon {...p}>
-    <path d="m6 9 6 6 6-6" />
-  </Icon>
-);
+// Shared with the rest of the app.
+export { ChevronDownIcon, ChevronUpIcon, HeartIcon } from '../../ui/icons.tsx';
 
 export const ZoomInIcon = (p: IconProps) => (
   <Icon {...p}>
@@ -62,15 +29,6 @@ export const ResetIcon = (p: IconProps) => (
   <Icon {...p}>
     <path d="M4 4v6h6" />
     <path d="M4.6 14.5A8 8 0 1 0 6.3 6.3L4 10" />
-  </Icon>
-);
-
-export const HeartIcon = ({ filled = false, ...p }: IconProps & { filled?: boolean }) => (
-  <Icon {...p}>
-    <path
-      d="M12 20s-7.5-4.4-7.5-10.2A4.3 4.3 0 0 1 12 7.3a4.3 4.3 0 0 1 7.5 2.5C19.5 15.6 12 20 12 20Z"
-      fill={filled ? 'currentColor' : 'none'}
-    />
   </Icon>
 );
 
