@@ -369,6 +369,17 @@ describe('the image viewer in Chromium', () => {
     await page.setViewportSize(DESKTOP);
   });
 
+  it('finds the favourite in /collection and opens it from there', async () => {
+    await page.goto(`${server.url}/collection`);
+    const favourite = page.locator(`[data-testid="gallery-card"][data-uuid="${uuids[SECOND_PROMPT]}"]`);
+    await favourite.waitFor({ timeout: 15_000 });
+    expect(await byTestId('gallery-card').count()).toBe(1);
+    await favourite.click();
+    await viewer().waitFor();
+    await expect.poll(() => new URL(page.url()).pathname).toBe(`/image/${uuids[SECOND_PROMPT]}`);
+    await expect.poll(() => byTestId('viewer-favorite').getAttribute('data-active')).toBe('true');
+  });
+
   it('deletes an image after confirmation', async () => {
     await page.goto(`${server.url}/create`);
     await byTestId('generator').waitFor();
