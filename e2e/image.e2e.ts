@@ -143,6 +143,8 @@ describe('the image viewer in Chromium', () => {
     expect(await byTestId('viewer-neg-prompt').innerText()).not.toBe('');
     expect(await byTestId('viewer-seed').innerText()).toMatch(/^\d+$/);
     expect(await byTestId('viewer-style').innerText()).not.toBe('—');
+    // The built-in preview engine says what it is (DESIGN.md).
+    expect(await byTestId('viewer-model').innerText()).toBe('Preview renderer (not an AI model)');
     const author = byTestId('viewer-author');
     expect(await author.innerText()).toBe(account.username);
     expect(await author.getAttribute('href')).toMatch(new RegExp(`^/gallery/${account.username}-\\d+$`));

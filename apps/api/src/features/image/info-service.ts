@@ -85,6 +85,8 @@ export function createImageInfoService(deps: {
         creativity: typeof data.creativity === 'string' ? data.creativity : null,
         modifiers: Array.isArray(data.modifiers) ? data.modifiers : [],
         watermark: image.watermarked,
+        // The engine's model; 'preview-renderer' for the built-in preview engine (not an AI model).
+        model: typeof data.model === 'string' ? data.model : null,
         user_id: image.user_id,
         username: image.username,
       };

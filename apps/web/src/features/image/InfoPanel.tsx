@@ -22,6 +22,9 @@ function Row({ label, children, testId }: { label: string; children: ReactNode; 
   );
 }
 
+/** The built-in preview engine's model name (apps/worker). */
+const PREVIEW_MODEL = 'preview-renderer';
+
 /** The generation settings: prompt, negative prompt, style, boosters, seed, size, format, quality. */
 function GenDetails({ info, gen, actions }: { info: ImageInfo; gen: ImageGenInfo; actions: ImageActions }) {
   const { t } = useTranslation('image');
@@ -75,6 +78,12 @@ function GenDetails({ info, gen, actions }: { info: ImageInfo; gen: ImageGenInfo
         <Row label={t('panel.seed')} testId="viewer-seed">
           {gen.seed}
         </Row>
+        {gen.model && (
+          <Row label={t('panel.renderer')} testId="viewer-model">
+            {/* DESIGN.md: the built-in preview engine says what it is. */}
+            {gen.model === PREVIEW_MODEL ? t('panel.renderer_preview') : gen.model}
+          </Row>
+        )}
         <Row label={t('panel.size')}>{t('panel.size_value', { width: info.width, height: info.height })}</Row>
         <Row label={t('panel.format')}>
           {known(

@@ -45,6 +45,8 @@ export interface ImageGenInfo {
   creativity: string | null;
   modifiers: { id: number; weight: number }[];
   watermark: boolean;
+  /** The model that made it; 'preview-renderer' for the built-in preview engine. */
+  model: string | null;
   user_id: number;
   username: string;
 }

@@ -28,6 +28,7 @@ const gen = (overrides: Partial<ImageGenInfo> = {}): ImageGenInfo => ({
   creativity: 'Precise',
   modifiers: [{ id: 101, weight: 40 }],
   watermark: false,
+  model: 'preview-renderer',
   user_id: 7,
   username: 'author',
   ...overrides,
