@@ -179,4 +179,35 @@ describe('a kept-alive page in Chromium', () => {
     expect(await byTestId('booster-dialog').count()).toBe(0);
     expect(await byTestId('prompt').inputValue()).toBe(PROMPT);
   });
+
+  it('refreshes a kept-alive /creations when a new image is done, without pressing Refresh', async () => {
+    // An in-app navigation without a reload (what the drawer's link does on a narrow screen).
+    const openCreations = async () => {
+      await page.evaluate(() => {
+        window.history.pushState({}, '', '/creations');
+        window.dispatchEvent(new PopStateEvent('popstate'));
+      });
+      await waitForPath(page, '/creations');
+      await byTestId('gallery-board').waitFor();
+    };
+    const creationsCards = () =>
+      page.locator('[data-testid="kept-page"][data-path="/creations"] [data-testid="gallery-card"]');
+    await openCreations();
+    await expect.poll(() => creationsCards().count(), { timeout: 15_000 }).toBe(1);
+
+    await page
+      .getByRole('navigation', { name: translation('en', 'common', 'nav.main') })
+      .getByRole('link', { name: translation('en', 'common', 'nav.create') })
+      .click();
+    await waitForPath(page, '/create');
+    await byTestId('create-button').click();
+    await expect.poll(() => byTestId('task-card').count(), { timeout: 15_000 }).toBe(2);
+    await expect
+      .poll(() => byTestId('task-card').first().getAttribute('data-state'), { timeout: 60_000 })
+      .toBe('9');
+
+    // Back on the kept page: the new image is there, though the page was never reloaded.
+    await openCreations();
+    await expect.poll(() => creationsCards().count(), { timeout: 15_000 }).toBe(2);
+  });
 });

@@ -6,6 +6,7 @@ import { useCloseWhenPageHidden } from '../../app/keepAlive/pageActivity.ts';
 import { Alert } from '../../ui/Alert.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { notify } from '../../ui/notice.ts';
+import { GALLERY_QUERY_KEY } from '../gallery/useGalleryFeed.ts';
 import { PageSpinner } from '../../ui/Spinner.tsx';
 import { ME_QUERY_KEY } from '../session/session.ts';
 import { useSession } from '../session/useSession.ts';
@@ -53,7 +54,11 @@ export function GeneratorProvider({ children }: { children: ReactNode }) {
   const onEnd = useCallback(
     ({ task, outcome }: TaskEnd) => {
       refreshUser();
-      if (outcome === 'done') return;
+      if (outcome === 'done') {
+        // Spec §4: creations are flagged for refresh — a kept-alive /creations refetches in the background.
+        void queryClient.invalidateQueries({ queryKey: [...GALLERY_QUERY_KEY, 'creations'] });
+        return;
+      }
       notify(t('notice.failed'), 'error', GENERATION_ERROR_NOTICE_MS);
       // Spec §4: refunded unless eco mode (an eco image costs nothing to refund).
       if (task.refunded && task.cost > 0) {
@@ -61,7 +66,7 @@ export function GeneratorProvider({ children }: { children: ReactNode }) {
       }
       setTimeout(() => tasks.dismiss(task.task_id), FAILED_TASK_CLEANUP_MS);
     },
-    [refreshUser, t, tasks],
+    [queryClient, refreshUser, t, tasks],
   );
   useTaskMonitor(tasks, signedIn, { onEnd, onUnauthorized: refreshUser });
 
