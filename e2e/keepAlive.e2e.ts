@@ -23,9 +23,11 @@ const SCROLL_Y = 300;
 
 const byTestId = (id: string) => page.getByTestId(id);
 const EN = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../packages/i18n/locales/en');
-const generatorTitle = (
-  JSON.parse(readFileSync(path.join(EN, 'generator.json'), 'utf8')) as { title: string }
-).title;
+const generatorEn = JSON.parse(readFileSync(path.join(EN, 'generator.json'), 'utf8')) as {
+  title: string;
+  notice: { done: string; open: string };
+};
+const generatorTitle = generatorEn.title;
 const keptCreate = () => page.locator('[data-testid="kept-page"][data-path="/create"]');
 
 beforeAll(async () => {
@@ -209,5 +211,38 @@ describe('a kept-alive page in Chromium', () => {
     // Back on the kept page: the new image is there, though the page was never reloaded.
     await openCreations();
     await expect.poll(() => creationsCards().count(), { timeout: 15_000 }).toBe(2);
+  });
+
+  it('tells of a generation done while away from /create, with an action that opens the image', async () => {
+    await page
+      .getByRole('navigation', { name: translation('en', 'common', 'nav.main') })
+      .getByRole('link', { name: translation('en', 'common', 'nav.create') })
+      .click();
+    await waitForPath(page, '/create');
+    await expect.poll(() => keptCreate().getAttribute('hidden')).toBeNull();
+    // The first task of this file ended while /settings showed: its notice (4 s) may still be there.
+    await byTestId('notice-action').waitFor({ state: 'detached', timeout: 10_000 });
+    await byTestId('create-button').click();
+    await expect.poll(() => byTestId('task-card').count(), { timeout: 15_000 }).toBe(3);
+
+    // Leave for /settings through the avatar menu while the task runs.
+    await byTestId('avatar-button').click();
+    await byTestId('menu-settings').click();
+    await waitForPath(page, '/settings');
+    await byTestId('settings-username').waitFor();
+
+    const action = byTestId('notice').getByTestId('notice-action');
+    await action.waitFor({ timeout: 60_000 });
+    expect(await action.count()).toBe(1);
+    expect(await byTestId('notice').textContent()).toContain(generatorEn.notice.done);
+    expect(await action.textContent()).toBe(generatorEn.notice.open);
+    const uuid = await byTestId('task-card').first().getByTestId('task-view').getAttribute('href');
+    await action.click();
+    await byTestId('image-viewer').waitFor();
+    expect(new URL(page.url()).pathname).toBe(uuid);
+    expect(await byTestId('image-viewer').getAttribute('data-uuid')).toBe(uuid?.replace('/image/', ''));
+    // Using the action closes the notice.
+    expect(await byTestId('notice-action').count()).toBe(0);
+    expect(browser.errors).toEqual([]);
   });
 });

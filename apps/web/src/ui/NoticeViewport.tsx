@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { AlertIcon, CheckIcon, CloseIcon, InfoIcon } from './icons.tsx';
-import { dismissNotice, useNotices } from './notice.ts';
+import { dismissNotice, selectNoticeAction, useNotices } from './notice.ts';
 import styles from './NoticeViewport.module.css';
 
 /** Renders the notice store. Always mounted so that screen readers hear new notices. */
@@ -15,6 +15,16 @@ export function NoticeViewport() {
           <div key={notice.id} className={[styles.notice, styles[notice.tone]].join(' ')} role="status">
             <Icon size={18} />
             <p className={styles.message}>{notice.message}</p>
+            {notice.action && (
+              <button
+                type="button"
+                className={styles.action}
+                onClick={() => selectNoticeAction(notice.id)}
+                data-testid="notice-action"
+              >
+                {notice.action.label}
+              </button>
+            )}
             <button
               type="button"
               className={styles.dismiss}

@@ -62,4 +62,36 @@ describe('notices', () => {
     const b = store.notify('b');
     expect(a).not.toBe(b);
   });
+
+  it('carry an optional action that closes the notice and then runs', () => {
+    const onSelect = vi.fn(() => {
+      // The notice is gone by the time the action runs (e.g. a navigation).
+      expect(messages()).toEqual(['other']);
+    });
+    const id = store.notify('Your image is ready.', 'success', 4000, { label: 'Open', onSelect });
+    store.notify('other');
+    expect(store.getNotices()[0]).toEqual({
+      id,
+      tone: 'success',
+      message: 'Your image is ready.',
+      action: { label: 'Open', onSelect },
+    });
+    expect(store.getNotices()[1]).not.toHaveProperty('action');
+    store.selectNoticeAction(id);
+    expect(onSelect).toHaveBeenCalledTimes(1);
+    expect(messages()).toEqual(['other']);
+    // Its timer is cancelled, and a second use (a double click) does nothing.
+    expect(vi.getTimerCount()).toBe(1);
+    store.selectNoticeAction(id);
+    expect(onSelect).toHaveBeenCalledTimes(1);
+  });
+
+  it('lose their action with the notice when their time is up', () => {
+    const onSelect = vi.fn();
+    const id = store.notify('Your image is ready.', 'success', 4000, { label: 'Open', onSelect });
+    vi.advanceTimersByTime(4000);
+    store.selectNoticeAction(id);
+    expect(onSelect).not.toHaveBeenCalled();
+    expect(messages()).toEqual([]);
+  });
 });

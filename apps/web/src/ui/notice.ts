@@ -3,10 +3,17 @@ import { useSyncExternalStore } from 'react';
 
 export type NoticeTone = 'info' | 'success' | 'error';
 
+/** A button inside a notice (e.g. "Open"); using it runs `onSelect` and closes the notice. */
+export interface NoticeAction {
+  label: string;
+  onSelect: () => void;
+}
+
 export interface Notice {
   id: number;
   tone: NoticeTone;
   message: string;
+  action?: NoticeAction;
 }
 
 export const NOTICE_DEFAULT_MS = 4000;
@@ -32,16 +39,26 @@ export function notify(
   message: string,
   tone: NoticeTone = 'info',
   durationMs: number = NOTICE_DEFAULT_MS,
+  action?: NoticeAction,
 ): number {
   const id = nextId++;
   // Keep at most three on screen: the oldest gives way.
   const kept = notices.length >= 3 ? notices.slice(1) : notices;
-  emit([...kept, { id, tone, message }]);
+  const notice: Notice = action ? { id, tone, message, action } : { id, tone, message };
+  emit([...kept, notice]);
   timers.set(
     id,
     setTimeout(() => dismissNotice(id), durationMs),
   );
   return id;
+}
+
+/** Uses the action of a notice: closes the notice first, then runs the action. */
+export function selectNoticeAction(id: number) {
+  const action = notices.find((notice) => notice.id === id)?.action;
+  if (!action) return;
+  dismissNotice(id);
+  action.onSelect();
 }
 
 /** Subscribes to changes of the list; returns the unsubscribe function. */

@@ -1,11 +1,13 @@
 import { capabilitiesFor } from '@mirage/domain';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCloseWhenPageHidden } from '../../app/keepAlive/pageActivity.ts';
+import { useNavigate } from 'react-router';
+import { useCloseWhenPageHidden, usePageActive } from '../../app/keepAlive/pageActivity.ts';
 import { Alert } from '../../ui/Alert.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { notify } from '../../ui/notice.ts';
+import { NARROW_SCREEN } from '../prompt/useNarrowScreen.ts';
 import { GALLERY_QUERY_KEY } from '../gallery/useGalleryFeed.ts';
 import { PageSpinner } from '../../ui/Spinner.tsx';
 import { ME_QUERY_KEY } from '../session/session.ts';
@@ -51,12 +53,28 @@ export function GeneratorProvider({ children }: { children: ReactNode }) {
     void queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY });
   }, [queryClient]);
 
+  // Whether /create is the page on screen (it stays mounted, hidden, while another page shows).
+  const navigate = useNavigate();
+  const pageActive = usePageActive();
+  const pageActiveRef = useRef(pageActive);
+  useEffect(() => {
+    pageActiveRef.current = pageActive;
+  }, [pageActive]);
+
   const onEnd = useCallback(
     ({ task, outcome }: TaskEnd) => {
       refreshUser();
       if (outcome === 'done') {
         // Spec §4: creations are flagged for refresh — a kept-alive /creations refetches in the background.
         void queryClient.invalidateQueries({ queryKey: [...GALLERY_QUERY_KEY, 'creations'] });
+        // Spec §4: a "generation done" notice with a way to the image, away from the generator, not on phones.
+        const uuid = task.image_uuid;
+        if (uuid && !pageActiveRef.current && !window.matchMedia(NARROW_SCREEN).matches) {
+          notify(t('notice.done'), 'success', GENERATOR_NOTICE_MS, {
+            label: t('notice.open'),
+            onSelect: () => void navigate(`/image/${uuid}`),
+          });
+        }
         return;
       }
       notify(t('notice.failed'), 'error', GENERATION_ERROR_NOTICE_MS);
@@ -66,7 +84,7 @@ export function GeneratorProvider({ children }: { children: ReactNode }) {
       }
       setTimeout(() => tasks.dismiss(task.task_id), FAILED_TASK_CLEANUP_MS);
     },
-    [queryClient, refreshUser, t, tasks],
+    [navigate, queryClient, refreshUser, t, tasks],
   );
   useTaskMonitor(tasks, signedIn, { onEnd, onUnauthorized: refreshUser });
 
