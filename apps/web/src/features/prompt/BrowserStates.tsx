@@ -7,6 +7,7 @@ import { BookIcon, SearchIcon } from '../../ui/icons.tsx';
 import { errorCode, useErrorText } from '../api/errorText.ts';
 import type { EmptyKind, SavedPrompt } from './model.ts';
 import { useDeletePrompt } from './queries.ts';
+import promptStyles from './Prompt.module.css';
 import styles from './PromptBrowser.module.css';
 
 /** An empty list, saying why and what to do next (with a button where there is one). */
@@ -122,7 +123,7 @@ export function DeletePromptDialog({
       testId="prompt-delete-dialog"
     >
       {error && <Alert testId="prompt-delete-error">{errorText(error)}</Alert>}
-      <div className={styles.confirmButtons}>
+      <div className={promptStyles.buttons}>
         <Button variant="ghost" onClick={close} data-testid="prompt-delete-cancel">
           {t('delete.cancel')}
         </Button>

@@ -5,7 +5,8 @@ import { TrashIcon } from '../../ui/icons.tsx';
 import { canToggleSubscription, tagsOfPrompt, type SavedPrompt } from './model.ts';
 import { StyleCount } from './StyleCount.tsx';
 import { TagChips } from './TagChips.tsx';
-import styles from './PromptBrowser.module.css';
+import promptStyles from './Prompt.module.css';
+import styles from './PromptRow.module.css';
 
 export type RowAction = 'subscribe' | 'publish' | 'delete';
 
@@ -57,7 +58,7 @@ export function PromptRow({
             </span>
           )}
         </div>
-        <p className={styles.rowMeta}>
+        <p className={promptStyles.meta}>
           <span>{own ? t('row.by_you') : t('row.by', { username: prompt.username })}</span>
           <span aria-hidden="true"> · </span>
           <span>
