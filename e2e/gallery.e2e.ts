@@ -1,85 +1,44 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { acceptCookies, me, rawKeysIn, waitForPath } from './support/app.ts';
+import { acceptCookies, waitForPath } from './support/app.ts';
 import { DESKTOP, openBrowser, PHONE, screenshot, type Browser } from './support/browser.ts';
+import {
+  boardUuids,
+  freeAnimeStyle,
+  logIn,
+  newAccount,
+  searchGallery,
+  shownPage,
+  signUpWithTwoImages,
+  waitForSamples,
+} from './support/gallery.ts';
+import { untranslatedGallery } from './support/locales.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 
 /**
- * The gallery boards (spec §2, §4, §9) against the real API, the local preview worker and the 24 guest
- * samples the server paints at start, in Chromium. A guest sees the samples with the NSFW ones blurred
- * until they confirm being 18 (under 18 keeps the blur) and a sign-up call. A new account generates two
- * images, finds one through the search panel (?search=open) with the tag autocomplete, clears the
+ * The gallery boards signed in (spec §2, §4, §9) against the real API, the local preview worker and the
+ * 24 guest samples the server paints at start, in Chromium. A new account generates two images, finds one
+ * through the search panel (?search=open) with the tag autocomplete and the style filter, clears the
  * search, switches Newest/Shuffle (remembered per board; optional tags pause shuffle), pages through
- * /explore with infinite scroll, opens an image, and sees both images on /creations.
- * Screenshots: desktop-explore-guest, desktop-explore-search, phone-explore-guest, phone-explore-search,
- * desktop-creations.
+ * /explore with infinite scroll, runs autoscroll, opens an image, sees both images on /creations and its
+ * /gallery/{username}-{id}, and opens the search panel on a phone. The guest's view is in
+ * gallery-guest.e2e.ts. Screenshots: desktop-explore-search, desktop-explore-search-styles,
+ * phone-explore-search, desktop-creations.
  */
 let server: RunningServer;
 let browser: Browser;
 let page: Page;
 let freeStyleId = 0;
 let userId = 0;
-const account = {
-  username: `gal${Date.now() % 100000}`,
-  email: `gallery${Date.now()}@example.com`,
-  pwd: 'lighthouse-dusk-3',
-};
-const LIGHTHOUSE = 'a lighthouse at dusk, harbour';
-const FOREST = 'a forest path, fog';
+const account = newAccount('gal');
 const uuids = { lighthouse: '', forest: '' };
 /** The gallery pages the board asked for (`size=12&page=1`). */
 const pagesAsked: string[] = [];
 
 const byTestId = (id: string) => page.getByTestId(id);
-
-/** Nested keys of the gallery namespace: i18next shows a key where a translation is missing. */
-const EN = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../packages/i18n/locales/en');
-function leafKeys(value: unknown, prefix = ''): string[] {
-  if (typeof value !== 'object' || value === null) return [prefix];
-  return Object.entries(value).flatMap(([key, child]) => leafKeys(child, prefix ? `${prefix}.${key}` : key));
-}
-const GALLERY_KEYS = leafKeys(JSON.parse(readFileSync(path.join(EN, 'gallery.json'), 'utf8')));
-const untranslated = (text: string) => [
-  ...rawKeysIn(text),
-  ...GALLERY_KEYS.filter((key) => text.includes(key.replace(/_(one|other)$/, ''))),
-];
-/** The visible kept-alive page (a hidden board keeps its test ids in the DOM). */
-const shown = () => page.locator('[data-testid="kept-page"]:not([hidden])');
-const cards = () => shown().getByTestId('gallery-card');
-const cardUuids = () =>
-  cards().evaluateAll((elements) => elements.map((element) => element.getAttribute('data-uuid') ?? ''));
+const cards = () => shownPage(page).getByTestId('gallery-card');
+const cardUuids = () => boardUuids(page);
 const query = () => new URL(page.url()).searchParams;
-
-interface Card {
-  uuid: string;
-  nsfw: boolean;
-  is_private: boolean;
-  width: number;
-  height: number;
-}
-
-async function search(target: Page, params: string, body: object = {}) {
-  const response = await target.request.post(`${server.url}/api/gallery/search?${params}`, {
-    data: body,
-    headers: { origin: server.url },
-  });
-  expect(response.ok()).toBe(true);
-  return (await response.json()) as { items: Card[]; total: number; total_capped: boolean };
-}
-
-async function generate(prompt: string) {
-  const before = await page.getByTestId('task-card').count();
-  await byTestId('prompt').fill(prompt);
-  await expect.poll(() => byTestId('create-button').isEnabled(), { timeout: 30_000 }).toBe(true);
-  await byTestId('create-button').click();
-  await expect.poll(() => page.getByTestId('task-card').count()).toBe(before + 1);
-  await expect
-    .poll(() => page.getByTestId('task-card').first().getAttribute('data-state'), { timeout: 60_000 })
-    .toBe('9');
-}
 
 beforeAll(async () => {
   server = await startServer();
@@ -93,30 +52,9 @@ beforeAll(async () => {
       pagesAsked.push(`size=${url.searchParams.get('size')}&page=${url.searchParams.get('page')}`);
     }
   });
-  const styles = (await (await fetch(`${server.url}/api/config/styles`)).json()) as {
-    id: number;
-    render: string;
-    is_free: boolean;
-    txt2img: boolean;
-  }[];
-  const free = styles.find((style) => style.is_free && style.txt2img && style.render === 'hentai');
-  if (!free) throw new Error('the catalogue has no free anime style');
-  freeStyleId = free.id;
+  freeStyleId = (await freeAnimeStyle(server.url)).id;
   // The samples are painted in the background after start.
-  const sampleCount = async () => {
-    const response = await fetch(`${server.url}/api/gallery/search`, {
-      method: 'POST',
-      headers: { origin: server.url, 'content-type': 'application/json' },
-      body: '{}',
-    });
-    if (!response.ok) throw new Error(`gallery search: ${response.status} ${await response.text()}`);
-    return ((await response.json()) as { items: unknown[] }).items.length;
-  };
-  const deadline = Date.now() + 90_000;
-  while ((await sampleCount()) < 24) {
-    if (Date.now() > deadline) throw new Error('the guest samples were not painted within 90 s');
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
+  await waitForSamples(server.url);
 });
 
 afterAll(async () => {
@@ -124,104 +62,12 @@ afterAll(async () => {
   await server?.stop();
 });
 
-describe('the gallery as a guest', () => {
-  it('shows the 24 samples, NSFW ones blurred until the visitor confirms being 18, and a sign-up call', async () => {
-    await page.goto(`${server.url}/explore`);
-    await acceptCookies(page);
-    await byTestId('guest-banner').waitFor();
-    await expect.poll(() => cards().count()).toBe(24);
-    expect(await byTestId('search-toggle').count()).toBe(0);
-    expect(await byTestId('order-shuffle').count()).toBe(0);
-    expect(await byTestId('guest-signup').first().getAttribute('href')).toBe('/account/signup');
-    const blurred = shown().locator('[data-testid="gallery-card"][data-blurred="true"]');
-    const samples = (await search(page, 'page=0&size=12')).items;
-    const nsfw = samples.filter((card) => card.nsfw).length;
-    expect(nsfw).toBeGreaterThan(0);
-    expect(await blurred.count()).toBe(nsfw);
-    // Fixed aspect ratio from the image's size, the blurhash at once, then the WebP thumbnail.
-    const safe = samples.find((card) => !card.nsfw)!;
-    const card = shown().locator(`[data-testid="gallery-card"][data-uuid="${safe.uuid}"]`);
-    const box = (await card.boundingBox())!;
-    expect(box.height / box.width).toBeCloseTo(safe.height / safe.width, 1);
-    expect(
-      await card
-        .locator('span')
-        .first()
-        .evaluate((element) => getComputedStyle(element).backgroundImage),
-    ).toContain('data:image/png');
-    const thumbnail = card.locator('img');
-    expect(await thumbnail.getAttribute('src')).toBe(`/images/${safe.uuid}-min.webp`);
-    expect(await thumbnail.getAttribute('loading')).toBe('lazy');
-    await expect.poll(() => thumbnail.getAttribute('data-loaded')).toBe('true');
-    // No second page for a guest.
-    await page.mouse.wheel(0, 20_000);
-    await byTestId('board-end').waitFor();
-    expect(await cards().count()).toBe(24);
-    expect(untranslated(await page.locator('body').innerText())).toEqual([]);
-    await page.evaluate(() => window.scrollTo(0, 0));
-    await screenshot(page, 'desktop-explore-guest');
-
-    // Under 18: the dialog closes and the blur stays.
-    await blurred.first().click();
-    const dialog = byTestId('age-dialog');
-    await dialog.waitFor();
-    await byTestId('age-minor').click();
-    await dialog.waitFor({ state: 'detached' });
-    expect(await blurred.count()).toBe(nsfw);
-    expect(await page.evaluate(() => localStorage.getItem('age-confirmed'))).toBeNull();
-
-    // 18 or older: remembered in local storage, the images are shown and open the viewer.
-    await blurred.first().click();
-    await dialog.waitFor();
-    await byTestId('age-adult').click();
-    await dialog.waitFor({ state: 'detached' });
-    expect(await blurred.count()).toBe(0);
-    expect(await page.evaluate(() => localStorage.getItem('age-confirmed'))).toBe('true');
-    await page.reload();
-    await expect.poll(() => cards().count()).toBe(24);
-    expect(await blurred.count()).toBe(0);
-    // ?search=open needs an account: a guest gets no panel.
-    await page.goto(`${server.url}/explore?search=open`);
-    await expect.poll(() => cards().count()).toBe(24);
-    expect(await byTestId('search-panel').count()).toBe(0);
-  });
-
-  it('fits a phone (390×844): samples in two columns, no sideways overflow', async () => {
-    const phone = await openBrowser({ viewport: PHONE, isMobile: true });
-    try {
-      await phone.page.goto(`${server.url}/explore`);
-      await acceptCookies(phone.page);
-      await phone.page.getByTestId('guest-banner').waitFor();
-      await expect.poll(() => phone.page.getByTestId('gallery-card').count()).toBe(24);
-      expect(await phone.page.getByTestId('gallery-grid').getAttribute('data-columns')).toBe('2');
-      expect(await phone.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBe(
-        0,
-      );
-      await screenshot(phone.page, 'phone-explore-guest');
-    } finally {
-      await phone.close();
-    }
-  });
-});
-
 describe('the gallery signed in', () => {
   it('signs up and generates two images on /create', async () => {
-    await page.goto(`${server.url}/account/signup?rel=create`);
-    await byTestId('field-username').fill(account.username);
-    await byTestId('field-email').fill(account.email);
-    await byTestId('field-password').fill(account.pwd);
-    await byTestId('submit').click();
-    await waitForPath(page, '/create');
-    await byTestId('generator').waitFor();
-    userId = Number((await me(page, server.url))?.id);
-    expect(userId).toBeGreaterThan(0);
-    await byTestId(`style-option-${freeStyleId}`).click();
-    await generate(LIGHTHOUSE);
-    await generate(FOREST);
-    const mine = await search(page, `page=0&size=12&author_id=${userId}`, { shuffle: null });
-    expect(mine.items).toHaveLength(2);
-    uuids.forest = mine.items[0]!.uuid;
-    uuids.lighthouse = mine.items[1]!.uuid;
+    const made = await signUpWithTwoImages(page, server.url, account, freeStyleId);
+    userId = made.userId;
+    uuids.forest = made.forest.uuid;
+    uuids.lighthouse = made.lighthouse.uuid;
   });
 
   it('finds an image with the search panel: autocomplete, chip with its count, only the matching images', async () => {
@@ -257,7 +103,7 @@ describe('the gallery signed in', () => {
     expect(query().get('pos')).toMatch(/^\d+:a lighthouse at dusk$/);
     // Every image shown carries the tag: ours, and the curated sample with the same words.
     const tagId = Number(query().get('pos')!.split(':')[0]);
-    const expected = await search(page, 'page=0&size=12', { pos_search: [tagId] });
+    const expected = await searchGallery(page, server.url, 'page=0&size=12', { pos_search: [tagId] });
     const matching = expected.items.map((card) => card.uuid).sort();
     expect(matching).toContain(uuids.lighthouse);
     expect(matching).not.toContain(uuids.forest);
@@ -266,7 +112,7 @@ describe('the gallery signed in', () => {
       `${expected.total} image${expected.total === 1 ? '' : 's'}`,
     );
     await expect.poll(() => chip.getByTestId('search-chip-count').innerText()).toBe(String(expected.total));
-    expect(untranslated(await page.locator('body').innerText())).toEqual([]);
+    expect(untranslatedGallery(await page.locator('body').innerText())).toEqual([]);
     await page.mouse.move(0, 0);
     await screenshot(page, 'desktop-explore-search');
 
@@ -433,11 +279,7 @@ describe('the gallery signed in', () => {
   it('opens the search panel on a phone (390×844)', async () => {
     const phone = await openBrowser({ viewport: PHONE, isMobile: true });
     try {
-      const login = await phone.page.request.post(`${server.url}/api/user/login`, {
-        data: { username: account.username, pwd: account.pwd },
-        headers: { origin: server.url },
-      });
-      expect(login.ok()).toBe(true);
+      await logIn(phone.page, server.url, account);
       await phone.page.goto(`${server.url}/explore?search=open`);
       await acceptCookies(phone.page);
       await phone.page.getByTestId('search-panel').waitFor();

@@ -1,18 +1,28 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { acceptCookies, rawKeysIn, waitForPath } from './support/app.ts';
+import { acceptCookies, waitForPath } from './support/app.ts';
 import { DESKTOP, openBrowser, PHONE, screenshot, type Browser } from './support/browser.ts';
+import { freeAnimeStyle } from './support/gallery.ts';
+import {
+  createImage,
+  imageLoaded,
+  newestBoard,
+  noticeText,
+  onImage,
+  openFromResults,
+  untranslated,
+  viewer,
+} from './support/image.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 
 /**
  * The image viewer (/image/{uuid}, spec §2) against the real API and the local preview worker: a new
  * account makes two images on /create, opens the newer one from the results, reads the info panel,
- * favourites it, walks the board with the keyboard, zooms and rotates, copies the link, closes with
- * Escape, and clones the older one's settings back into the (kept-alive) generator. Opened directly, close
- * goes to /explore; an unknown image goes to /404. Screenshots: desktop-image.png, phone-image.png and
+ * favourites it, walks the board with the keyboard, wheel and swipes, zooms and rotates, copies the link,
+ * sees similar images, closes with Escape, and clones the older one's settings back into the (kept-alive)
+ * generator. Opened directly, close goes to /explore; an unknown image goes to /404. It also reports
+ * someone else's image, checks the sharing metadata, the phone layout, the favourite in /collection and
+ * deletes an image. Helpers live in support/image.ts. Screenshots: desktop-image.png, phone-image.png and
  * phone-image-details.png.
  */
 let server: RunningServer;
@@ -30,86 +40,13 @@ const SECOND_PROMPT = 'a quiet harbour at dawn';
 const uuids: Record<string, string> = {};
 
 const byTestId = (id: string) => page.getByTestId(id);
-const viewer = () => byTestId('image-viewer');
-
-const LOCALES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../packages/i18n/locales/en');
-function leafKeys(value: unknown, prefix = ''): string[] {
-  if (typeof value !== 'object' || value === null) return [prefix];
-  return Object.entries(value).flatMap(([key, child]) => leafKeys(child, prefix ? `${prefix}.${key}` : key));
-}
-const IMAGE_KEYS = leafKeys(JSON.parse(readFileSync(path.join(LOCALES, 'image.json'), 'utf8')));
-/** Raw keys on screen: the shared list, plus the viewer's own namespace. */
-const untranslated = (text: string) => [
-  ...rawKeysIn(text),
-  ...IMAGE_KEYS.filter((key) => key.includes('.') && text.includes(key)),
-];
-
-/** The notices on screen (the shell's live region). */
-const noticeText = () => byTestId('notice').innerText();
-
-async function createImage(prompt: string): Promise<string> {
-  const cards = byTestId('task-card');
-  const before = await cards.count();
-  await byTestId('prompt').fill(prompt);
-  await byTestId('create-button').click();
-  await expect.poll(() => cards.count(), { timeout: 15_000 }).toBe(before + 1);
-  await expect.poll(() => cards.first().getAttribute('data-state'), { timeout: 60_000 }).toBe('9');
-  await expect.poll(() => byTestId('create-button').isEnabled(), { timeout: 15_000 }).toBe(true);
-  const href = await byTestId('task-view').first().getAttribute('href');
-  const uuid = /^\/image\/([0-9a-f-]{36})$/.exec(href ?? '')?.[1];
-  if (!uuid) throw new Error(`no viewer link on the task card: ${href}`);
-  return uuid;
-}
-
-/** The viewer shows this image (its address changed and it has rendered). */
-async function onImage(uuid: string) {
-  await waitForPath(page, `/image/${uuid}`);
-  await viewer().waitFor();
-  await expect.poll(() => viewer().getAttribute('data-uuid')).toBe(uuid);
-}
-
-async function openFromResults(uuid: string) {
-  await page.locator(`[data-testid="task-view"][href="/image/${uuid}"]`).click();
-  await onImage(uuid);
-}
-
-/** The newest public gallery, as the viewer walks it when opened without a board (uuids in order). */
-async function newestBoard(): Promise<string[]> {
-  const response = await page.request.post(
-    `${server.url}/api/gallery/search?page=0&size=48&author_id=0&favorite=false&offset=0`,
-    { data: {}, headers: { origin: server.url } },
-  );
-  return ((await response.json()) as { items: { uuid: string }[] }).items.map((item) => item.uuid);
-}
-
-/** The full WebP has loaded in the viewer. */
-async function imageLoaded() {
-  const image = byTestId('viewer-image');
-  await image.waitFor();
-  await expect
-    .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), {
-      timeout: 15_000,
-    })
-    .toBeGreaterThan(0);
-}
-
-interface Style {
-  id: number;
-  lib: string;
-  render: string;
-  is_free: boolean;
-  txt2img: boolean;
-}
 
 beforeAll(async () => {
   server = await startServer();
   browser = await openBrowser({ viewport: DESKTOP });
   page = browser.page;
   await browser.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
-  const styles = (await (await fetch(`${server.url}/api/config/styles`)).json()) as Style[];
-  const free = styles.find((style) => style.is_free && style.txt2img && style.render === 'hentai');
-  if (!free) throw new Error('the catalogue has no free anime style');
-  freeStyleId = free.id;
+  freeStyleId = (await freeAnimeStyle(server.url)).id;
 });
 
 afterAll(async () => {
@@ -129,15 +66,15 @@ describe('the image viewer in Chromium', () => {
     await byTestId('generator').waitFor();
     await byTestId(`style-option-${freeStyleId}`).click();
     await byTestId('quality-Standard').click();
-    uuids[FIRST_PROMPT] = await createImage(FIRST_PROMPT);
-    uuids[SECOND_PROMPT] = await createImage(SECOND_PROMPT);
+    uuids[FIRST_PROMPT] = await createImage(page, FIRST_PROMPT);
+    uuids[SECOND_PROMPT] = await createImage(page, SECOND_PROMPT);
     expect(uuids[FIRST_PROMPT]).not.toBe(uuids[SECOND_PROMPT]);
   });
 
   it('opens the newest image from the results, with its info panel', async () => {
     const uuid = uuids[SECOND_PROMPT]!;
-    await openFromResults(uuid);
-    await imageLoaded();
+    await openFromResults(page, uuid);
+    await imageLoaded(page);
     const panel = byTestId('viewer-panel');
     await expect.poll(() => byTestId('viewer-prompt').innerText()).toBe(SECOND_PROMPT);
     expect(await byTestId('viewer-neg-prompt').innerText()).not.toBe('');
@@ -153,7 +90,7 @@ describe('the image viewer in Chromium', () => {
     expect(await byTestId('viewer-tags').innerText()).toContain(SECOND_PROMPT);
     expect(untranslated(await panel.innerText())).toEqual([]);
     // Up and down follow the newest public gallery (the curated samples are in it too).
-    const board = await newestBoard();
+    const board = await newestBoard(page, server.url);
     const position = board.indexOf(uuid);
     expect(position).toBeGreaterThanOrEqual(0);
     await expect
@@ -172,27 +109,27 @@ describe('the image viewer in Chromium', () => {
     const heart = byTestId('viewer-favorite');
     await heart.click();
     await expect.poll(() => heart.getAttribute('data-active')).toBe('true');
-    await expect.poll(noticeText).toContain('Added to your collection.');
+    await expect.poll(() => noticeText(page)).toContain('Added to your collection.');
     const info = await page.request.get(`${server.url}/api/image/${uuids[SECOND_PROMPT]}/info`);
     expect(((await info.json()) as { is_favorite: boolean }).is_favorite).toBe(true);
   });
 
   it('walks the board with the keyboard, keeps one history entry, and zooms and rotates', async () => {
     const home = uuids[SECOND_PROMPT]!;
-    const board = await newestBoard();
+    const board = await newestBoard(page, server.url);
     const below = board[board.indexOf(home) + 1];
     if (!below) throw new Error('the newest gallery has nothing after the image');
     await byTestId('viewer-zoom').waitFor();
     // The history keeps one entry for the viewer: each step replaces it.
     const length = await page.evaluate(() => history.length);
     await page.keyboard.press('ArrowDown');
-    await onImage(below);
+    await onImage(page, below);
     await page.keyboard.press('k');
-    await onImage(home);
+    await onImage(page, home);
     await page.keyboard.press('j');
-    await onImage(below);
+    await onImage(page, below);
     await page.keyboard.press('ArrowUp');
-    await onImage(home);
+    await onImage(page, home);
     expect(await page.evaluate(() => history.length)).toBe(length);
 
     // The wheel over the image steps too, once per flick.
@@ -200,10 +137,10 @@ describe('the image viewer in Chromium', () => {
     const box = (await stage.boundingBox())!;
     await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
     await page.mouse.wheel(0, 150);
-    await onImage(below);
+    await onImage(page, below);
     await page.waitForTimeout(500); // the wheel's cooldown
     await page.mouse.wheel(0, -150);
-    await onImage(home);
+    await onImage(page, home);
     // A touch swipe of 100 px or more steps (up: next); a shorter one does nothing (spec §9).
     const swipe = (from: number, to: number) =>
       stage.evaluate(
@@ -226,13 +163,13 @@ describe('the image viewer in Chromium', () => {
       );
     await swipe(500, 420);
     await page.waitForTimeout(300);
-    expect(await viewer().getAttribute('data-uuid')).toBe(home);
+    expect(await viewer(page).getAttribute('data-uuid')).toBe(home);
     await swipe(500, 380);
-    await onImage(below);
+    await onImage(page, below);
     await swipe(300, 420);
-    await onImage(home);
+    await onImage(page, home);
     await expect.poll(() => byTestId('viewer-prompt').innerText()).toBe(SECOND_PROMPT);
-    await imageLoaded();
+    await imageLoaded(page);
 
     const picture = byTestId('viewer-picture');
     await page.keyboard.press('+');
@@ -262,7 +199,7 @@ describe('the image viewer in Chromium', () => {
     await byTestId('image-menu-upgrade').waitFor();
     expect(await byTestId('image-menu-report').count()).toBe(0);
     await byTestId('image-menu-copy-link').click();
-    await expect.poll(noticeText).toContain('Link copied to the clipboard.');
+    await expect.poll(() => noticeText(page)).toContain('Link copied to the clipboard.');
     const copied = await page.evaluate(() => navigator.clipboard.readText());
     expect(copied).toBe(`${server.url}/image/${uuids[SECOND_PROMPT]}`);
   });
@@ -275,20 +212,20 @@ describe('the image viewer in Chromium', () => {
     expect(url.searchParams.get('st')).toBe(String(freeStyleId));
     expect(url.searchParams.get('opt')).toMatch(new RegExp(`^\\d+:${SECOND_PROMPT}$`));
     await page.goBack();
-    await onImage(uuids[SECOND_PROMPT]!);
+    await onImage(page, uuids[SECOND_PROMPT]!);
   });
 
   it('closes with Escape, back to where it was opened (the generator, kept alive)', async () => {
     await page.keyboard.press('Escape');
     await waitForPath(page, '/create');
-    await viewer().waitFor({ state: 'detached' });
+    await viewer(page).waitFor({ state: 'detached' });
     await byTestId('generator').waitFor();
   });
 
   it('clones the settings of an image into the kept-alive generator', async () => {
     const generator = page.locator('[data-testid="kept-page"]:not([hidden])');
     expect(await generator.getByTestId('prompt').inputValue()).toBe(SECOND_PROMPT);
-    await openFromResults(uuids[FIRST_PROMPT]!);
+    await openFromResults(page, uuids[FIRST_PROMPT]!);
     await expect.poll(() => byTestId('viewer-prompt').innerText()).toBe(FIRST_PROMPT);
     const seed = await byTestId('viewer-seed').innerText();
     await byTestId('image-menu-button').click();
@@ -300,7 +237,7 @@ describe('the image viewer in Chromium', () => {
     expect(await generator.getByTestId(`style-option-${freeStyleId}`).getAttribute('aria-pressed')).toBe(
       'true',
     );
-    await expect.poll(noticeText).toContain('Settings copied to the generator.');
+    await expect.poll(() => noticeText(page)).toContain('Settings copied to the generator.');
     const saved = await page.evaluate(
       () => JSON.parse(localStorage.getItem('promptData') ?? '{}') as unknown,
     );
@@ -311,8 +248,8 @@ describe('the image viewer in Chromium', () => {
 
   it('opened directly, closes to /explore; an unknown image goes to /404', async () => {
     await page.goto(`${server.url}/image/${uuids[SECOND_PROMPT]}`);
-    await viewer().waitFor();
-    await imageLoaded();
+    await viewer(page).waitFor();
+    await imageLoaded(page);
     await byTestId('viewer-close').click();
     await waitForPath(page, '/explore');
     await page.goto(`${server.url}/image/00000000-0000-4000-8000-000000000000`);
@@ -321,12 +258,12 @@ describe('the image viewer in Chromium', () => {
   });
 
   it('reports someone else’s image with a reason', async () => {
-    const board = await newestBoard();
+    const board = await newestBoard(page, server.url);
     const mine = new Set(Object.values(uuids));
     const other = board.find((uuid) => !mine.has(uuid));
     if (!other) throw new Error('the newest gallery has no image by someone else');
     await page.goto(`${server.url}/image/${other}`);
-    await viewer().waitFor();
+    await viewer(page).waitFor();
     await byTestId('image-menu-button').click();
     expect(await byTestId('image-menu-delete').count()).toBe(0);
     await byTestId('image-menu-report').click();
@@ -336,7 +273,7 @@ describe('the image viewer in Chromium', () => {
     await byTestId('report-reason-spam').check();
     await byTestId('report-submit').click();
     await dialog.waitFor({ state: 'detached' });
-    await expect.poll(noticeText).toContain('Thank you: our moderators will review this image.');
+    await expect.poll(() => noticeText(page)).toContain('Thank you: our moderators will review this image.');
     // The focus goes back to the menu button.
     await expect
       .poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid')))
@@ -356,8 +293,8 @@ describe('the image viewer in Chromium', () => {
   it('lays out on a phone (390×844): the panel is a bottom sheet', async () => {
     await page.setViewportSize(PHONE);
     await page.goto(`${server.url}/image/${uuids[FIRST_PROMPT]}`);
-    await viewer().waitFor();
-    await imageLoaded();
+    await viewer(page).waitFor();
+    await imageLoaded(page);
     const toggle = byTestId('viewer-panel-toggle');
     expect(await toggle.getAttribute('aria-expanded')).toBe('false');
     expect(await byTestId('viewer-prompt').isVisible()).toBe(false);
@@ -377,7 +314,7 @@ describe('the image viewer in Chromium', () => {
     await favourite.waitFor({ timeout: 15_000 });
     expect(await byTestId('gallery-card').count()).toBe(1);
     await favourite.click();
-    await viewer().waitFor();
+    await viewer(page).waitFor();
     await expect.poll(() => new URL(page.url()).pathname).toBe(`/image/${uuids[SECOND_PROMPT]}`);
     await expect.poll(() => byTestId('viewer-favorite').getAttribute('data-active')).toBe('true');
   });
@@ -385,7 +322,7 @@ describe('the image viewer in Chromium', () => {
   it('deletes an image after confirmation', async () => {
     await page.goto(`${server.url}/create`);
     await byTestId('generator').waitFor();
-    await openFromResults(uuids[SECOND_PROMPT]!);
+    await openFromResults(page, uuids[SECOND_PROMPT]!);
     await byTestId('image-menu-button').click();
     await byTestId('image-menu-delete').click();
     const dialog = byTestId('delete-dialog');
@@ -393,7 +330,7 @@ describe('the image viewer in Chromium', () => {
     expect(untranslated(await dialog.innerText())).toEqual([]);
     await byTestId('delete-confirm').click();
     await waitForPath(page, '/create');
-    await expect.poll(noticeText).toContain('Image deleted.');
+    await expect.poll(() => noticeText(page)).toContain('Image deleted.');
     const info = await page.request.get(`${server.url}/api/image/${uuids[SECOND_PROMPT]}/info`);
     expect(info.status()).toBe(404);
     expect(browser.errors).toEqual([]);
