@@ -1,7 +1,8 @@
 import { shuffleStart } from '@mirage/domain';
-import { sql, type ExpressionBuilder, type SelectQueryBuilder } from 'kysely';
+import { sql, type SelectQueryBuilder } from 'kysely';
 import type { DB } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
+import { favoriteExists, isFavoriteColumn } from '../image/favorite-flag.ts';
 import type { SystemTagFilters } from '../tag/system-tags.ts';
 
 /** Who is looking and at which board (spec §7 POST /api/gallery/search query parameters). */
@@ -65,17 +66,7 @@ export function createGallerySearchRepository(db: DB) {
   function matching(scope: SearchScope, criteria: SearchCriteria): ImageQuery {
     let query = db.selectFrom('image') as ImageQuery;
     const own = scope.authorId !== undefined && scope.authorId === scope.viewerId;
-    if (scope.favorite) {
-      query = query.where((eb) =>
-        eb.exists(
-          eb
-            .selectFrom('favorite')
-            .select(sql`1`.as('one'))
-            .whereRef('favorite.image_id', '=', 'image.id')
-            .where('favorite.user_id', '=', scope.viewerId),
-        ),
-      );
-    }
+    if (scope.favorite) query = query.where((eb) => favoriteExists(eb, scope.viewerId));
     if (scope.authorId) query = query.where('image.user_id', '=', scope.authorId);
     if (scope.favorite && !own) {
       query = query.where((eb) =>
@@ -98,17 +89,6 @@ export function createGallerySearchRepository(db: DB) {
       sql<boolean>`not (image.tag_ids && coalesce((select array_agg(tag_id) from user_tag_ban where user_id = ${scope.viewerId}), '{}'))`,
     );
   }
-
-  const isFavorite = (viewerId: number) => (eb: ExpressionBuilder<Database, 'image'>) =>
-    eb
-      .exists(
-        eb
-          .selectFrom('favorite')
-          .select(sql`1`.as('one'))
-          .whereRef('favorite.image_id', '=', 'image.id')
-          .where('favorite.user_id', '=', viewerId),
-      )
-      .as('is_favorite');
 
   /**
    * Dense results: the ids of one page found by walking an order index and filtering, which reaches a
@@ -205,7 +185,7 @@ export function createGallerySearchRepository(db: DB) {
       const cards = await db
         .selectFrom('image')
         .innerJoin('app_user', 'app_user.id', 'image.user_id')
-        .select([...CARD_COLUMNS, 'app_user.username', isFavorite(viewerId)])
+        .select([...CARD_COLUMNS, 'app_user.username', isFavoriteColumn(viewerId)])
         .where('image.id', 'in', [...ids])
         .execute();
       const byId = new Map(cards.map((card) => [card.id, card]));
@@ -231,7 +211,7 @@ export function createGallerySearchRepository(db: DB) {
       return db
         .selectFrom('image')
         .innerJoin('app_user', 'app_user.id', 'image.user_id')
-        .select([...CARD_COLUMNS, 'app_user.username', sql<boolean>`false`.as('is_favorite')])
+        .select([...CARD_COLUMNS, 'app_user.username', isFavoriteColumn(null)])
         .where('image.is_sample', '=', true)
         .where('image.is_private', '=', false)
         .orderBy('image.id', 'desc')

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { DB } from '../../db/database.ts';
+import { isFavoriteColumn } from './favorite-flag.ts';
 
 /** Reads and changes of one image for its viewer and owner (spec §7 /api/image). */
 export function createImageInfoRepository(db: DB) {
@@ -11,19 +12,7 @@ export function createImageInfoRepository(db: DB) {
         .innerJoin('app_user', 'app_user.id', 'image.user_id')
         .selectAll('image')
         .select('app_user.username')
-        .select((eb) =>
-          viewerId === null
-            ? sql<boolean>`false`.as('is_favorite')
-            : eb
-                .exists(
-                  eb
-                    .selectFrom('favorite')
-                    .select(sql`1`.as('one'))
-                    .whereRef('favorite.image_id', '=', 'image.id')
-                    .where('favorite.user_id', '=', viewerId),
-                )
-                .as('is_favorite'),
-        )
+        .select(isFavoriteColumn(viewerId))
         .where('image.uuid', '=', uuid)
         .executeTakeFirst();
     },

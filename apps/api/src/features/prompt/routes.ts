@@ -10,8 +10,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { DB } from '../../db/database.ts';
-import { sessionToken } from '../../http/session-cookies.ts';
 import type { SessionService } from '../session/service.ts';
+import { userOf as signedInUser } from '../session/viewer.ts';
 import { createPromptRepository } from './repository.ts';
 import { createPromptService } from './service.ts';
 
@@ -55,8 +55,7 @@ const promptPage = z.object({
 export function registerPromptRoutes(fastify: FastifyInstance, deps: { db: DB; sessions: SessionService }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const prompts = createPromptService(createPromptRepository(deps.db));
-  const userOf = (request: Parameters<typeof sessionToken>[0]) =>
-    deps.sessions.resolve(sessionToken(request));
+  const userOf = (request: Parameters<typeof signedInUser>[0]) => signedInUser(request, deps.sessions);
 
   app.post(
     '/api/prompt/save',

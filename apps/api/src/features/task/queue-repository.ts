@@ -4,6 +4,7 @@ import type { DB } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 import type { ImageTable, TaskLane, TaskRecord, TaskRow, TaskTable } from '../../db/schema/generation.ts';
 import { notifyExpression, type Channel } from '../../events/notifier.ts';
+import { upsertTags } from '../tag/upsert.ts';
 
 /** What a worker can run: jobs needing other checkpoints or more pixels are not offered to it. */
 export interface LeaseFilter {
@@ -238,20 +239,8 @@ export function createQueueRepository(db: DB) {
               .where('state', 'not in', FINISHED_STATES)
               .forUpdate(),
           )
-          // The image's tags: created, or their usage counted once more. Sorted, so that concurrent
-          // completions lock shared tag rows in the same order (no deadlock).
-          .with('tagged', (q) =>
-            q
-              .insertInto('tag')
-              .columns(['kind', 'name', 'usage_count'])
-              .expression(
-                sql`select t.kind, t.name, 1 from locked, unnest(${tags.map((tag) => tag.kind)}::text[], ${tags.map((tag) => tag.name)}::text[]) as t(kind, name) order by t.kind, t.name`,
-              )
-              .onConflict((oc) =>
-                oc.columns(['kind', 'name']).doUpdateSet({ usage_count: sql`tag.usage_count + 1` }),
-              )
-              .returning('id'),
-          )
+          // The image's tags, written only when the lease guard holds (tag/upsert.ts).
+          .with('tagged', () => upsertTags(db, tags, 'locked'))
           .with('stored', (q) =>
             q
               .insertInto('image')
