@@ -7,7 +7,7 @@ import { useCloseWhenPageHidden, usePageActive } from '../../app/keepAlive/pageA
 import { Alert } from '../../ui/Alert.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { notify } from '../../ui/notice.ts';
-import { NARROW_SCREEN } from '../prompt/useNarrowScreen.ts';
+import { NARROW_SCREEN } from '../../ui/useMediaQuery.ts';
 import { GALLERY_QUERY_KEY } from '../gallery/useGalleryFeed.ts';
 import { PageSpinner } from '../../ui/Spinner.tsx';
 import { ME_QUERY_KEY } from '../session/session.ts';

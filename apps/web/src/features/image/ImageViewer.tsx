@@ -21,7 +21,7 @@ import { stepOfKey, type Step } from './navigation.ts';
 import { previewKey, PREVIEW_RESET, type PreviewTransform } from './preview.ts';
 import { prefetchImageInfo, useBoardNeighbours, useGenInfo, useImageInfo } from './queries.ts';
 import { useImageActions } from './useImageActions.ts';
-import { useMediaQuery } from './useMediaQuery.ts';
+import { useMediaQuery } from '../../ui/useMediaQuery.ts';
 import { ViewerToolbar } from './ViewerToolbar.tsx';
 import styles from './ImageViewer.module.css';
 

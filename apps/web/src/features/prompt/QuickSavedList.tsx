@@ -7,7 +7,7 @@ import { Spinner } from '../../ui/Spinner.tsx';
 import { searchOfPrompt, type PromptSearch, type SavedPrompt } from './model.ts';
 import { useSavedPrompts } from './queries.ts';
 import { StyleCount } from './StyleCount.tsx';
-import { useNarrowScreen } from './useNarrowScreen.ts';
+import { NARROW_SCREEN, useMediaQuery } from '../../ui/useMediaQuery.ts';
 import styles from './Prompt.module.css';
 
 export interface QuickSavedListProps {
@@ -34,7 +34,7 @@ export function QuickSavedList({ onApply, onManage, collapsible = false }: Quick
   const { t } = useTranslation('prompt');
   const titleId = useId();
   const bodyId = useId();
-  const narrow = useNarrowScreen();
+  const narrow = useMediaQuery(NARROW_SCREEN);
   const [unfolded, setUnfolded] = useState(false);
   const query = useSavedPrompts();
   const items = query.data?.items;
