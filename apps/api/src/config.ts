@@ -57,6 +57,9 @@ export const configSchema = z
     LOCAL_WORKER: booleanFlag.optional(),
     /** Paint the 24 curated guest samples with the preview renderer at start when they are missing. */
     GUEST_SAMPLES: booleanFlag.default(true),
+    /** Threads that post-process finished images (WebP, thumbnail, blurhash, files) off the API's event
+     * loop; 0 processes them in the API's thread. Unset: one less than the cores, 1 to 4. */
+    IMAGE_THREADS: z.coerce.number().int().min(0).max(32).optional(),
     /** Upscale model file workers use for the ×2 upscale (ComfyUI upscale_models / A1111 upscaler name). */
     UPSCALE_MODEL: z.string().default('RealESRGAN_x4plus.pth'),
     /** Disable the per-IP/per-account abuse limits (only for benchmarks; refused in production). */

@@ -48,3 +48,25 @@ describe('file object store', () => {
     await expect(store.delete('/etc/passwd')).rejects.toThrow('invalid object key');
   });
 });
+
+describe('file object store, blocking', () => {
+  it('behaves like the default one: atomic puts, reads, deletes, missing objects, refused keys', async () => {
+    const root = mkdtempSync(path.join(os.tmpdir(), 'mirage-store-'));
+    roots.push(root);
+    const store = createFileObjectStore(root, { blocking: true });
+    await store.put('images/a.png', Buffer.from('one'), 'image/png');
+    await store.put('images/a.png', Buffer.from('two'), 'image/png');
+    expect((await store.get('images/a.png'))?.toString()).toBe('two');
+    expect(readdirSync(path.join(root, 'images'))).toEqual(['a.png']);
+    // A second store on the same folder (another thread) sees the file.
+    expect((await createFileObjectStore(root).get('images/a.png'))?.toString()).toBe('two');
+    await store.delete('images/a.png');
+    expect(await store.get('images/a.png')).toBeNull();
+    rmSync(path.join(root, 'images'), { recursive: true });
+    await store.put('images/b.png', Buffer.from('x'), 'image/png');
+    expect((await store.get('images/b.png'))?.toString()).toBe('x');
+    await expect(store.put('../escape.png', Buffer.from('x'), 'image/png')).rejects.toThrow(
+      'invalid object key',
+    );
+  });
+});

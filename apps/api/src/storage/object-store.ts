@@ -1,3 +1,4 @@
+import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -20,8 +21,36 @@ function assertKey(key: string): void {
     throw new Error(`invalid object key: ${key}`);
 }
 
-/** A folder on disk. Writes go to a temporary name first, so a reader never sees half a file. */
-export function createFileObjectStore(root: string): ObjectStore {
+/** The file-system calls the folder store makes, as promises either way. */
+const asyncFs = { mkdir, readFile, rename, rm, writeFile };
+/** A blocking call as a promise: its error becomes a rejection, like the promise-based call's. */
+function promised<A extends unknown[], R>(call: (...args: A) => R): (...args: A) => Promise<R> {
+  return (...args) => {
+    try {
+      return Promise.resolve(call(...args));
+    } catch (error) {
+      // Node's file-system calls throw Error objects (ErrnoException); keep them as they are.
+      return Promise.reject(error instanceof Error ? error : new Error(String(error)));
+    }
+  };
+}
+
+// Blocking calls wrapped in promises: one system call each instead of a round trip through libuv's
+// thread pool (open, write and close are three). Only for threads that do nothing else (processor.ts).
+const blockingFs = {
+  mkdir: promised((folder: string, options: { recursive: true }) => mkdirSync(folder, options)),
+  readFile: promised((file: string) => readFileSync(file)),
+  rename: promised(renameSync),
+  rm: promised((file: string, options: { force: true }) => rmSync(file, options)),
+  writeFile: promised((file: string, body: Buffer) => writeFileSync(file, body)),
+} as unknown as typeof asyncFs;
+
+/**
+ * A folder on disk. Writes go to a temporary name first, so a reader never sees half a file. With
+ * `blocking`, the calls block the calling thread (for an image-processing thread, never the API's).
+ */
+export function createFileObjectStore(root: string, options: { blocking?: boolean } = {}): ObjectStore {
+  const { mkdir, readFile, rename, rm, writeFile } = options.blocking ? blockingFs : asyncFs;
   const fileOf = (key: string) => {
     assertKey(key);
     return path.join(root, ...key.split('/'));

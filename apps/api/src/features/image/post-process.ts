@@ -1,5 +1,5 @@
-import { encode } from 'blurhash';
 import sharp from 'sharp';
+import { downsample, encodeBlurhash } from './blurhash.ts';
 import type { ObjectStore } from '../../storage/object-store.ts';
 
 /** The files one finished image is stored as (spec §7 assets: {uuid}.png, {uuid}.webp, {uuid}-min.webp). */
@@ -51,8 +51,10 @@ function watermarkSvg(width: number, height: number): Buffer {
 
 /**
  * Turns a worker's PNG into the stored files: the PNG (watermarked when asked), a full-size WebP, a
- * 512-px-wide WebP thumbnail, and a blurhash computed from a 32-px thumbnail (encoding a full-size image
- * takes seconds; research/stack.md). Refuses anything that is not a decodable PNG.
+ * 512-px-wide WebP thumbnail (the full WebP itself when the image is no wider), and a blurhash of a
+ * 32-px grid averaged from the decoded pixels in JavaScript (encoding a full-size image takes seconds;
+ * research/stack.md). Refuses anything that is not a decodable PNG. Runs in an image-processing thread
+ * (processor.ts) or, with IMAGE_THREADS=0, in the API's own.
  */
 export async function processImage(
   input: Buffer,
@@ -61,6 +63,7 @@ export async function processImage(
   const size = pngSize(input);
   if (!size) throw new InvalidImageError('expected a PNG');
   const { width, height } = size;
+  const upscaled = options.variant === 'upscaled';
   // Decode once (with the watermark composited) and derive every output from the raw pixels: decoding
   // a large PNG costs more than any single encode.
   let decoder = sharp(input);
@@ -72,26 +75,22 @@ export async function processImage(
     throw new InvalidImageError('not a decodable PNG');
   }
   const pixels = () => sharp(decoded.data, { raw: decoded.info });
-  const [png, webp, thumbnail, tiny] = await Promise.all([
+  const encoded = Promise.all([
     options.watermark ? pixels().png({ compressionLevel: 4 }).toBuffer() : Promise.resolve(input),
     // effort 2: the full-size WebP is for viewing; it saves ~40 % of the encode for ~3 % more bytes.
     pixels().webp({ quality: 85, effort: 2 }).toBuffer(),
-    pixels()
-      .resize({ width: Math.min(THUMBNAIL_WIDTH, width) })
-      .webp({ quality: 80 })
-      .toBuffer(),
-    pixels().resize({ width: BLURHASH_WIDTH }).ensureAlpha().raw().toBuffer({ resolveWithObject: true }),
+    upscaled || width <= THUMBNAIL_WIDTH
+      ? Promise.resolve(null)
+      : pixels().resize({ width: THUMBNAIL_WIDTH }).webp({ quality: 80 }).toBuffer(),
   ]);
+  // The placeholder is computed here while libvips encodes on its threads.
+  const { data, info } = decoded;
+  const grid = downsample(data, info.width, info.height, info.channels, BLURHASH_WIDTH);
   // 4 components across, and as many down as keeps them roughly square (3..9, blurhash's range).
   const componentsY = Math.min(9, Math.max(3, Math.round((4 * height) / width)));
-  const blurhash = encode(
-    new Uint8ClampedArray(tiny.data),
-    tiny.info.width,
-    tiny.info.height,
-    4,
-    componentsY,
-  );
-  if (options.variant === 'upscaled') {
+  const blurhash = encodeBlurhash(grid.data, grid.width, grid.height, 3, 4, componentsY);
+  const [png, webp, thumbnail] = await encoded;
+  if (upscaled) {
     // The thumbnail and blurhash stay those of the original; only the full-size files gain a ×2 version.
     const keys = upscaledKeys(options.uuid);
     await Promise.all([
@@ -104,7 +103,7 @@ export async function processImage(
   await Promise.all([
     options.store.put(keys.png, png, 'image/png'),
     options.store.put(keys.webp, webp, 'image/webp'),
-    options.store.put(keys.thumbnail, thumbnail, 'image/webp'),
+    options.store.put(keys.thumbnail, thumbnail ?? webp, 'image/webp'),
   ]);
   return { width, height, blurhash };
 }
