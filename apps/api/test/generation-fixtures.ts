@@ -91,9 +91,46 @@ export async function pngOf(
 }
 
 /** A multipart body for /complete, built like the worker agent builds it. */
-export function completeForm(png: Buffer, metadata: Record<string, unknown> = {}) {
+export function completeForm(
+  png: Buffer,
+  metadata: Record<string, unknown> = {},
+  extra: Record<string, string> = {},
+) {
   const form = new FormData();
   form.append('metadata', JSON.stringify(metadata));
+  for (const [name, value] of Object.entries(extra)) form.append(name, value);
   form.append('image', new Blob([png], { type: 'image/png' }), 'result.png');
   return form;
+}
+
+/** A lease request of a preview worker that answers at once. */
+export const previewLease = {
+  engine: 'preview',
+  models: { checkpoints: [], loras: [], upscalers: [] },
+  max_pixels: 4_000_000,
+  job_types: ['txt2img'],
+  wait_seconds: 0,
+};
+
+/** The worker side of the protocol over HTTP, for tests that play a worker against `base`. */
+export function workerCalls(base: string) {
+  return {
+    lease: async (token: string, body: Record<string, unknown> = previewLease) => {
+      const response = await fetch(`${base}/api/worker/lease`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      return { status: response.status, body: (await response.json()) as { job?: { id: string } | null } };
+    },
+    /** `extra` adds form fields, e.g. `{ lease: JSON }` to ask for the next job. */
+    complete: async (token: string, taskId: string, png: Buffer, extra: Record<string, string> = {}) => {
+      const response = await fetch(`${base}/api/worker/jobs/${taskId}/complete`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}` },
+        body: completeForm(png, { seed: 42 }, extra),
+      });
+      return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+    },
+  };
 }

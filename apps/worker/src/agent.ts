@@ -1,4 +1,4 @@
-import type { WorkerJob } from '@mirage/domain';
+import type { LeaseRequest, WorkerJob } from '@mirage/domain';
 import { ApiAnswerError, type ApiClient } from './api-client.ts';
 import { EngineError, type Engine, type EngineProgress } from './engines/engine.ts';
 
@@ -33,6 +33,8 @@ export function createAgent(options: AgentOptions) {
   const progressInterval = options.progressIntervalMs ?? 500;
   const backoff = options.backoff ?? { minMs: 500, maxMs: 15_000 };
   let stopping = false;
+  /** Set when a stop's graceful time is over: a job still to run is given back at once. */
+  let graceOver = false;
   let leaseAbort: AbortController | null = null;
   let jobAbort: AbortController | null = null;
   let loop: Promise<void> | null = null;
@@ -54,8 +56,14 @@ export function createAgent(options: AgentOptions) {
     }
   }
 
-  async function runJob(job: WorkerJob): Promise<void> {
+  /**
+   * Runs one job and delivers its outcome. With `nextLease`, the completion also asks for the next job,
+   * which is returned (null: lease normally). Only the first delivery attempt asks: a retry after a
+   * lost answer would lease a second job while the first waits for the reaper.
+   */
+  async function runJob(job: WorkerJob, nextLease: LeaseRequest | undefined): Promise<WorkerJob | null> {
     jobAbort = new AbortController();
+    if (graceOver) jobAbort.abort();
     const signal = jobAbort.signal;
     let lastSent = 0;
     let lastPreview = 0;
@@ -85,16 +93,20 @@ export function createAgent(options: AgentOptions) {
         : undefined;
       const result = await engine.run(job, { onProgress, signal, ...(sourceImage ? { sourceImage } : {}) });
       await pending;
-      await retrying('complete', () =>
-        api.complete(job.id, result.png, { seed: result.seed, model: result.model }),
-      );
+      let askNext = nextLease !== undefined && !stopping;
+      const answer = await retrying('complete', () => {
+        const asked = askNext ? nextLease : undefined;
+        askNext = false;
+        return api.complete(job.id, result.png, { seed: result.seed, model: result.model }, asked);
+      });
       jobsDone += 1;
       log.info('job done', { job: job.id, type: job.type, width: result.width, height: result.height });
+      return answer.next_job ?? null;
     } catch (error) {
       await pending;
       if (error instanceof ApiAnswerError) {
         log.warn('job dropped by the API', { job: job.id, code: error.code });
-        return;
+        return null;
       }
       const retryable = stopping || signal.aborted || !(error instanceof EngineError) || error.retryable;
       const message = stopping
@@ -104,6 +116,7 @@ export function createAgent(options: AgentOptions) {
           : String(error);
       log.warn('job failed', { job: job.id, retryable, message });
       await retrying('fail', () => api.fail(job.id, retryable, message)).catch(() => undefined);
+      return null;
     } finally {
       jobAbort = null;
     }
@@ -122,7 +135,15 @@ export function createAgent(options: AgentOptions) {
       job_types: capabilities.jobTypes,
       wait_seconds: options.leaseWaitSeconds ?? 25,
     };
-    while (!stopping) {
+    let next: WorkerJob | null = null;
+    // A job handed over with the last completion is ours like a leased one: it runs even when a stop
+    // came meanwhile (within the graceful time, as the job before it).
+    while (!stopping || next) {
+      if (next) {
+        const job: WorkerJob = next;
+        next = await runJob(job, request);
+        continue;
+      }
       leaseAbort = new AbortController();
       let job: WorkerJob | null = null;
       try {
@@ -137,7 +158,7 @@ export function createAgent(options: AgentOptions) {
       } finally {
         leaseAbort = null;
       }
-      if (job) await runJob(job);
+      if (job) next = await runJob(job, request);
     }
   }
 
@@ -150,7 +171,10 @@ export function createAgent(options: AgentOptions) {
     async stop() {
       stopping = true;
       leaseAbort?.abort();
-      const timer = setTimeout(() => jobAbort?.abort(), options.gracefulMs ?? 60_000);
+      const timer = setTimeout(() => {
+        graceOver = true;
+        jobAbort?.abort();
+      }, options.gracefulMs ?? 60_000);
       await loop;
       clearTimeout(timer);
     },

@@ -66,16 +66,24 @@ export function createApiClient(options: ApiClientOptions) {
       );
     },
 
-    async complete(jobId: string, png: Buffer, metadata: { seed: number; model: string }) {
+    /**
+     * Sends the result. With `nextLease`, the answer also carries the worker's next job (or null when
+     * none is queued), saving a lease request per job.
+     */
+    async complete(
+      jobId: string,
+      png: Buffer,
+      metadata: { seed: number; model: string },
+      nextLease?: LeaseRequest,
+    ) {
       const form = new FormData();
       form.append('metadata', JSON.stringify(metadata));
+      if (nextLease) form.append('lease', JSON.stringify(nextLease));
       form.append('image', new Blob([new Uint8Array(png)], { type: 'image/png' }), `${jobId}.png`);
-      return call<{ image_uuid: string | null; duplicate: boolean }>(`/api/worker/jobs/${jobId}/complete`, {
-        method: 'POST',
-        headers: auth,
-        body: form,
-        extraTimeoutMs: 30_000,
-      });
+      return call<{ image_uuid: string | null; duplicate: boolean; next_job?: WorkerJob | null }>(
+        `/api/worker/jobs/${jobId}/complete`,
+        { method: 'POST', headers: auth, body: form, extraTimeoutMs: 30_000 },
+      );
     },
 
     async fail(jobId: string, retryable: boolean, message: string) {

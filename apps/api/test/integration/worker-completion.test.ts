@@ -1,44 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WORKER_AUTH_CACHE_MS } from '../../src/features/worker/service.ts';
-import { completeForm, enqueuePaidTask, pngOf } from '../generation-fixtures.ts';
+import { enqueuePaidTask, pngOf, workerCalls } from '../generation-fixtures.ts';
 import { Client, createTestApp, newAccount, type TestContext } from '../harness.ts';
 
 let t: TestContext;
-let base: string;
+let leaseJob: ReturnType<typeof workerCalls>['lease'];
+let complete: ReturnType<typeof workerCalls>['complete'];
 
 beforeAll(async () => {
   t = await createTestApp({ env: { LEASE_SECONDS: '30' } });
-  base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  ({ lease: leaseJob, complete } = workerCalls(await t.app.listen({ port: 0, host: '127.0.0.1' })));
 });
 afterAll(async () => {
   await t.close();
 });
-
-const lease = {
-  engine: 'preview',
-  models: { checkpoints: [], loras: [], upscalers: [] },
-  max_pixels: 4_000_000,
-  job_types: ['txt2img'],
-  wait_seconds: 0,
-};
-
-async function leaseJob(token: string) {
-  const response = await fetch(`${base}/api/worker/lease`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: JSON.stringify(lease),
-  });
-  return { status: response.status, body: (await response.json()) as { job?: { id: string } | null } };
-}
-
-async function complete(token: string, taskId: string, png: Buffer) {
-  const response = await fetch(`${base}/api/worker/jobs/${taskId}/complete`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}` },
-    body: completeForm(png, { seed: 42 }),
-  });
-  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
-}
 
 async function newUser() {
   const created = await new Client(t.app).post('/api/user/create', newAccount());

@@ -7,10 +7,12 @@ import type { TaskRecord, WorkerRow } from '../../db/schema/generation.ts';
 import { CHANNEL, type Notifier } from '../../events/notifier.ts';
 import { AppError } from '../../http/errors.ts';
 import type { ObjectStore } from '../../storage/object-store.ts';
-import { imageKeys, InvalidImageError, processImage } from '../image/post-process.ts';
+import { imageKeys, InvalidImageError } from '../image/post-process.ts';
+import type { ImageProcessor } from '../image/processor.ts';
 import type { ImageRepository } from '../image/repository.ts';
 import { applyMovement } from '../ledger/repository.ts';
 import type { WorkerRepository } from '../worker/repository.ts';
+import type { LeasedTaskCache } from './leased-tasks.ts';
 import type { QueueRepository } from './queue-repository.ts';
 import { FINISHED_STATES, TASK_STATE } from './states.ts';
 import { imageTags } from '../tag/image-tags.ts';
@@ -22,6 +24,9 @@ export interface LifecycleDeps {
   images: ImageRepository;
   workers: WorkerRepository;
   store: ObjectStore;
+  processor: ImageProcessor;
+  /** Tasks this instance leased, so `complete` usually needs no query to load its task. */
+  leased: LeasedTaskCache;
   notifier: Notifier;
   now: () => Date;
   leaseMs: number;
@@ -87,10 +92,9 @@ export function createTaskLifecycle(deps: LifecycleDeps) {
     const source = task.source_image_id ? await deps.images.findById(task.source_image_id) : undefined;
     if (!source) throw new AppError('image_not_found');
     try {
-      await processImage(png, {
+      await deps.processor.process(png, {
         uuid: source.uuid,
         watermark: source.watermarked,
-        store: deps.store,
         variant: 'upscaled',
       });
     } catch (error) {
@@ -147,7 +151,7 @@ export function createTaskLifecycle(deps: LifecycleDeps) {
 
     /** Stores the result once: a second `complete` for a finished task answers with the same image. */
     async complete(taskId: string, worker: WorkerRow, png: Buffer, metadata: CompletionMetadata) {
-      const task = await loadTask(taskId);
+      const task = deps.leased.take(taskId, worker.id, now()) ?? (await loadTask(taskId));
       if (task.state === TASK_STATE.Done && task.image_id) return this.existingResult(task);
       if (TERMINAL.has(task.state) || task.worker_id !== worker.id || task.lease_expires_at === null) {
         throw new AppError('task_lease_lost');
@@ -156,7 +160,7 @@ export function createTaskLifecycle(deps: LifecycleDeps) {
       const uuid = randomUUID();
       let processed;
       try {
-        processed = await processImage(png, { uuid, watermark: task.job.watermark, store: deps.store });
+        processed = await deps.processor.process(png, { uuid, watermark: task.job.watermark });
       } catch (error) {
         if (error instanceof InvalidImageError)
           throw new AppError('validation_error', { reason: error.message });
@@ -208,6 +212,7 @@ export function createTaskLifecycle(deps: LifecycleDeps) {
     },
 
     async fail(taskId: string, worker: WorkerRow, retryable: boolean, message: string) {
+      deps.leased.forget(taskId);
       const task = await loadTask(taskId);
       if (TERMINAL.has(task.state)) return { state: task.state };
       if (task.worker_id !== worker.id) throw new AppError('task_lease_lost');

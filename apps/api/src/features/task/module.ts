@@ -1,9 +1,11 @@
+import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { DB } from '../../db/database.ts';
 import type { Notifier } from '../../events/notifier.ts';
 import { createFileObjectStore, type ObjectStore } from '../../storage/object-store.ts';
+import { createImageProcessor } from '../image/processor.ts';
 import { createImageRepository } from '../image/repository.ts';
 import { registerImageFileRoutes } from '../image/routes.ts';
 import { createWorkerDispatcher } from '../worker/dispatcher.ts';
@@ -11,6 +13,7 @@ import { createWorkerRepository } from '../worker/repository.ts';
 import { registerWorkerRoutes } from '../worker/routes.ts';
 import { createWorkerAuth } from '../worker/service.ts';
 import { sweepEnergyRollover } from './energy.ts';
+import { createLeasedTaskCache } from './leased-tasks.ts';
 import { createTaskLifecycle } from './lifecycle.ts';
 import { createQueueRepository } from './queue-repository.ts';
 import { registerTaskRoutes } from './routes.ts';
@@ -50,23 +53,34 @@ export const REAPER_INTERVAL_MS = 5000;
 export async function registerGeneration(app: FastifyInstance, deps: GenerationModuleDeps) {
   const { config, db, notifier, now } = deps;
   const leaseMs = config.LEASE_SECONDS * 1000;
+  // The image folder, unless a test injected another store (then images are processed in this thread).
+  const fileRoot = deps.store ? undefined : path.join(config.DATA_DIR, 'files');
   const store = deps.store ?? createFileObjectStore(path.join(config.DATA_DIR, 'files'));
+  const processor = createImageProcessor({
+    store,
+    fileRoot,
+    threads: config.IMAGE_THREADS ?? Math.max(1, Math.min(4, os.availableParallelism() - 1)),
+  });
+  app.addHook('onClose', () => processor.close());
   const queue = createQueueRepository(db);
   const workers = createWorkerRepository(db);
   const images = createImageRepository(db);
   const workerAuth = createWorkerAuth(workers, now);
+  const leased = createLeasedTaskCache();
   const lifecycle = createTaskLifecycle({
     db,
     queue,
     images,
     workers,
     store,
+    processor,
+    leased,
     notifier,
     now,
     leaseMs,
     log: app.log,
   });
-  const dispatcher = createWorkerDispatcher({ db, queue, workers, notifier, now, leaseMs });
+  const dispatcher = createWorkerDispatcher({ db, queue, workers, notifier, leased, now, leaseMs });
   const catalogue = createCatalogueRepository(db);
   const tasks = createTaskService({
     db,

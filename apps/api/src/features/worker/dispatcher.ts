@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import type { DB } from '../../db/database.ts';
 import type { TaskRow, WorkerRow } from '../../db/schema/generation.ts';
 import { CHANNEL, type Notifier } from '../../events/notifier.ts';
+import type { LeasedTaskCache } from '../task/leased-tasks.ts';
 import type { QueueRepository } from '../task/queue-repository.ts';
 import type { WorkerRepository } from './repository.ts';
 
@@ -12,6 +13,8 @@ export interface DispatcherDeps {
   queue: QueueRepository;
   workers: WorkerRepository;
   notifier: Notifier;
+  /** Leased tasks are remembered here for their `complete` (leased-tasks.ts). */
+  leased: LeasedTaskCache;
   now: () => Date;
   leaseMs: number;
 }
@@ -61,7 +64,10 @@ export function createWorkerDispatcher(deps: DispatcherDeps) {
       for (;;) {
         const task = await tryLease(worker, request);
         if (task) {
-          if (!closed) return task;
+          if (!closed) {
+            deps.leased.remember(task);
+            return task;
+          }
           // The worker hung up while we leased: put the task straight back.
           await deps.queue.releaseLease(task.id);
           return undefined;

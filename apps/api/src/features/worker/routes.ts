@@ -88,20 +88,36 @@ export async function registerWorkerRoutes(fastify: FastifyInstance, deps: Worke
       },
     );
 
+    // An optional `lease` field (a lease request, answered without waiting) asks for the worker's next
+    // job in the same answer: a busy worker then makes one request per job instead of two.
     app.post('/api/worker/jobs/:id/complete', { schema: { params: taskParams } }, async (request) => {
       const worker = await deps.auth.authenticate(request.headers.authorization);
       let png: Buffer | undefined;
       let metadata: z.infer<typeof completionMetadata> = {};
+      let nextLease: z.infer<typeof leaseBody> | undefined;
       for await (const part of request.parts()) {
         if (part.type === 'file' && part.fieldname === 'image') png = await part.toBuffer();
         else if (part.type === 'field' && part.fieldname === 'metadata') {
           const parsed = completionMetadata.safeParse(parseJson(String(part.value)));
           if (!parsed.success) throw new AppError('validation_error', { field: 'metadata' });
           metadata = parsed.data;
+        } else if (part.type === 'field' && part.fieldname === 'lease') {
+          const parsed = leaseBody.safeParse(parseJson(String(part.value)));
+          if (!parsed.success) throw new AppError('validation_error', { field: 'lease' });
+          nextLease = parsed.data;
         }
       }
       if (!png) throw new AppError('validation_error', { field: 'image' });
-      return deps.lifecycle.complete(request.params.id, worker, png, metadata);
+      const result = await deps.lifecycle.complete(request.params.id, worker, png, metadata);
+      if (!nextLease) return result;
+      // The result is stored whatever happens next: a failed lease only means the worker asks again.
+      const next = await deps.dispatcher
+        .lease(worker, { ...nextLease, wait_seconds: 0 }, request.raw)
+        .catch((error: unknown) => {
+          request.log.warn({ err: error }, 'lease after complete failed');
+          return undefined;
+        });
+      return { ...result, next_job: next ? toWorkerJob(next) : null };
     });
 
     app.post(
