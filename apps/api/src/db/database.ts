@@ -5,6 +5,7 @@ import { CompiledQuery, Kysely, Migrator, PostgresDialect, type MigrationProvide
 import pg from 'pg';
 import { migrations } from './migrations/index.ts';
 import { PGliteDialect } from './pglite-dialect.ts';
+import { PreparingClient } from './prepared.ts';
 import type { Database } from './schema.ts';
 import { TYPE_PARSERS } from './types.ts';
 
@@ -25,6 +26,7 @@ export function createPostgresDatabase(connectionString: string, maxConnections 
   const pool = new pg.Pool({
     connectionString,
     max: maxConnections,
+    Client: PreparingClient,
     types: {
       getTypeParser: ((oid: number, format?: 'text' | 'binary'): unknown =>
         TYPE_PARSERS[oid] ??

@@ -4,6 +4,7 @@ import * as createCatalogue from './0002_create_catalogue.ts';
 import * as createGeneration from './0003_create_generation.ts';
 import * as addEnergyResetAndStrikes from './0004_add_energy_reset_and_strikes.ts';
 import * as createGallery from './0005_create_gallery.ts';
+import * as createLeaseCandidate from './0006_create_lease_candidate.ts';
 
 /** Every migration, in order. Names are NNNN_verb_object; never rename or edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   '0003_create_generation': createGeneration,
   '0004_add_energy_reset_and_strikes': addEnergyResetAndStrikes,
   '0005_create_gallery': createGallery,
+  '0006_create_lease_candidate': createLeaseCandidate,
 };

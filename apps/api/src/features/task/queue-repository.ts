@@ -1,6 +1,7 @@
 import { sql, type Insertable, type Transaction } from 'kysely';
 import { FINISHED_STATES, LEASED_STATE, TASK_STATE, type JobType } from './states.ts';
 import type { DB } from '../../db/database.ts';
+import { prepared } from '../../db/prepared.ts';
 import type { Database } from '../../db/schema.ts';
 import type { ImageTable, TaskLane, TaskRecord, TaskRow, TaskTable } from '../../db/schema/generation.ts';
 import { notifyExpression, type Channel } from '../../events/notifier.ts';
@@ -87,25 +88,14 @@ export function createQueueRepository(db: DB) {
       now: Date,
       leaseMs: number,
     ): Promise<TaskRow | undefined> {
-      let candidates = db
-        .selectFrom('task')
-        .select('id')
-        .where('state', '=', TASK_STATE.Queue)
-        .where('type', 'in', filter.jobTypes)
-        .where('pixels', '<=', filter.maxPixels);
-      // An empty checkpoint (upscale jobs) needs no model of the worker's list.
-      const checkpoints = filter.checkpoints;
-      if (checkpoints.length > 0) {
-        candidates = candidates.where((eb) =>
-          eb.or([eb('checkpoint', '=', ''), eb('checkpoint', 'in', checkpoints)]),
-        );
-      }
-      // One statement (one round trip, its own transaction): the CTE picks and locks the first free
-      // row, skipping rows other workers are leasing right now, and the update takes it.
+      // One statement (one round trip, its own transaction): lease_candidate (migration 0006) walks the
+      // queue in order, locking the first free row and skipping rows other workers are leasing right now;
+      // the update takes it. A scalar subquery, so that it runs once, not once per row.
+      const candidate = sql<
+        string | null
+      >`(select lease_candidate(${sql.val(filter.jobTypes)}::text[], ${filter.maxPixels}::bigint, ${sql.val(filter.checkpoints)}::text[]))`;
       return db
-        .with('next', () => candidates.orderBy('queue_key').limit(1).forUpdate().skipLocked())
         .updateTable('task')
-        .from('next')
         .set({
           state: sql<number>`case task.type when 'upscale' then ${sql.lit(LEASED_STATE.upscale)} when 'txt2img' then ${sql.lit(LEASED_STATE.txt2img)} else ${sql.lit(LEASED_STATE.tweak)} end`,
           worker_id: workerId,
@@ -116,8 +106,9 @@ export function createQueueRepository(db: DB) {
           progress_max: 0,
           preview: null,
         })
-        .whereRef('task.id', '=', 'next.id')
+        .where('task.id', '=', candidate)
         .returningAll('task')
+        .modifyEnd(prepared('lease_next'))
         .executeTakeFirst();
     },
 
@@ -288,6 +279,7 @@ export function createQueueRepository(db: DB) {
             'stored.uuid',
             notifyExpression(notification.channel, notification.payload).as('notified'),
           ])
+          .modifyEnd(prepared('complete_with_image'))
           .executeTakeFirst()
       );
     },
