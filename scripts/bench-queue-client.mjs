@@ -6,8 +6,8 @@ import http from 'node:http';
 import { parentPort, workerData } from 'node:worker_threads';
 
 // A plain module: worker threads do not inherit the tsx loader on Node 20.
-/** @type {{ base: string, tokens: string[], png: Uint8Array }} */
-const { base, tokens, png } = workerData;
+/** @type {{ base: string, tokens: string[], png: Uint8Array, handover: boolean }} */
+const { base, tokens, png, handover } = workerData;
 const agent = new http.Agent({ keepAlive: true, maxSockets: tokens.length * 2 });
 const { hostname, port } = new URL(base);
 const leaseBody = JSON.stringify({
@@ -17,9 +17,14 @@ const leaseBody = JSON.stringify({
   wait_seconds: 0,
 });
 const boundary = 'benchboundary7f3a';
+// With `handover`, the completion also asks for the next job, as the worker agent does.
+const leaseField = handover
+  ? `--${boundary}\r\nContent-Disposition: form-data; name="lease"\r\n\r\n${leaseBody}\r\n`
+  : '';
 const completeBody = Buffer.concat([
   Buffer.from(
     `--${boundary}\r\nContent-Disposition: form-data; name="metadata"\r\n\r\n{}\r\n` +
+      leaseField +
       `--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="r.png"\r\nContent-Type: image/png\r\n\r\n`,
   ),
   Buffer.from(png),
@@ -60,6 +65,7 @@ async function lease(token) {
   return JSON.parse(response.body).job;
 }
 
+/** @returns {Promise<{ id: string } | null>} the next job when handed over, else null */
 async function complete(token, id) {
   const response = await post(
     `/api/worker/jobs/${id}/complete`,
@@ -68,15 +74,17 @@ async function complete(token, id) {
     `multipart/form-data; boundary=${boundary}`,
   );
   if (response.status !== 200) throw new Error(`complete ${response.status}: ${response.body}`);
+  return JSON.parse(response.body).next_job ?? null;
 }
 
 /** Each simulated worker leases and completes until the queue is empty. */
 const counts = await Promise.all(
   tokens.map(async (token) => {
     let done = 0;
-    for (let job = await lease(token); job; job = await lease(token)) {
-      await complete(token, job.id);
+    for (let job = await lease(token); job;) {
+      const next = await complete(token, job.id);
       done++;
+      job = next ?? (await lease(token));
     }
     return done;
   }),

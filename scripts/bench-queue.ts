@@ -8,6 +8,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
+import { Session } from 'node:inspector/promises';
+import { writeFileSync } from 'node:fs';
 import sharp from 'sharp';
 import { buildApp } from '../apps/api/src/app.ts';
 import { onEachDatabase } from './bench-support.ts';
@@ -17,6 +19,7 @@ import { CHANNEL, createNotifierFor } from '../apps/api/src/events/notifier.ts';
 
 const LATENCY_SAMPLES = Number(process.env.BENCH_LATENCY_SAMPLES ?? 200);
 const JOBS_PER_RUN = Number(process.env.BENCH_JOBS ?? 400);
+const WARM_UP_JOBS = Number(process.env.BENCH_WARM_UP_JOBS ?? 400);
 const WORKER_COUNTS = (process.env.BENCH_WORKERS ?? '1,4,16').split(',').map(Number);
 const tinyPng = await sharp({
   create: { width: 8, height: 8, channels: 3, background: { r: 9, g: 9, b: 9 } },
@@ -138,24 +141,49 @@ async function bench(label: string, database: DatabaseHandle) {
     `${label}: enqueue→lease latency with a waiting worker: p50 ${pct(latencies, 0.5).toFixed(1)} ms, p99 ${pct(latencies, 0.99).toFixed(1)} ms (${LATENCY_SAMPLES} samples)`,
   );
 
-  // 2. Throughput: N workers lease and complete until the queue is empty.
-  for (const workers of WORKER_COUNTS) {
-    for (let i = 0; i < JOBS_PER_RUN; i++) await enqueue();
+  // 2. Throughput: N workers lease and complete until the queue is empty, as the worker agent does
+  //    (the next job comes with each completion) and with separate lease and complete requests.
+  const throughput = async (workers: number, handover: boolean, jobs: number, profile?: string) => {
+    for (let i = 0; i < jobs; i++) await enqueue();
     const tokens = await Promise.all(
-      Array.from({ length: workers }, (_, n) => app.generation.workerAuth.issueToken(`w${workers}-${n}`)),
+      Array.from({ length: workers }, () => app.generation.workerAuth.issueToken(`w-${randomUUID()}`)),
     );
+    const profiler = profile ? new Session() : null;
+    if (profiler) {
+      profiler.connect();
+      await profiler.post('Profiler.enable');
+      await profiler.post('Profiler.start');
+    }
     const started = performance.now();
     const done = await new Promise<number>((resolve, reject) => {
       const client = new Worker(new URL('./bench-queue-client.mjs', import.meta.url), {
-        workerData: { base, tokens, png: tinyPng },
+        workerData: { base, tokens, png: tinyPng, handover },
       });
       client.once('message', (count: number) => resolve(count));
       client.once('error', reject);
     });
     const seconds = (performance.now() - started) / 1000;
-    console.log(
-      `${label}: lease+complete with ${String(workers).padStart(2)} workers: ${(done / seconds).toFixed(0)} jobs/s (${done} jobs in ${seconds.toFixed(1)} s)`,
-    );
+    if (profiler) {
+      const { profile: recorded } = await profiler.post('Profiler.stop');
+      writeFileSync(`${profile}.cpuprofile`, JSON.stringify(recorded));
+      profiler.disconnect();
+    }
+    return { done, seconds };
+  };
+  // Unmeasured warm-up: JIT, the image thread, pooled connections and their prepared statements.
+  await throughput(Math.max(...WORKER_COUNTS), true, WARM_UP_JOBS);
+  for (const handover of [true, false]) {
+    for (const workers of WORKER_COUNTS) {
+      // BENCH_CPU_PROFILE=prefix records the API's main thread during each measured run.
+      const profile = process.env.BENCH_CPU_PROFILE
+        ? `${process.env.BENCH_CPU_PROFILE}.${label}.${workers}${handover ? '' : '.separate'}`
+        : undefined;
+      const { done, seconds } = await throughput(workers, handover, JOBS_PER_RUN, profile);
+      const how = handover ? 'next job with the result' : 'separate requests       ';
+      console.log(
+        `${label}: lease+complete with ${String(workers).padStart(2)} workers, ${how}: ${(done / seconds).toFixed(0)} jobs/s (${done} jobs in ${seconds.toFixed(1)} s)`,
+      );
+    }
   }
   await app.close();
   await notifier.close();
