@@ -114,3 +114,20 @@ describe('spam_protection', () => {
     expect(statuses).toEqual([200, 200, 200, 429]);
   });
 });
+
+describe('security headers', () => {
+  it('come with every answer, errors included: the content security policy, no framing, no sniffing', async () => {
+    for (const url of ['/api/health', '/api/does/not/exist']) {
+      const response = await t.app.inject({ method: 'GET', url });
+      const policy = response.headers['content-security-policy'];
+      expect(policy).toContain("default-src 'self'");
+      expect(policy).toContain("img-src 'self' data: blob:");
+      expect(policy).toContain("frame-ancestors 'none'");
+      // Not in development: upgrade-insecure-requests would break http://localhost.
+      expect(policy).not.toContain('upgrade-insecure-requests');
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+      expect(response.headers['cross-origin-opener-policy']).toBe('same-origin-allow-popups');
+      expect(response.headers['strict-transport-security']).toContain('max-age=');
+    }
+  });
+});

@@ -40,3 +40,10 @@ describe('cookies in production', () => {
     expect(foreign.status).toBe(403);
   });
 });
+
+describe('security headers in production', () => {
+  it('ask browsers to upgrade insecure requests', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(response.headers['content-security-policy']).toContain('upgrade-insecure-requests');
+  });
+});
