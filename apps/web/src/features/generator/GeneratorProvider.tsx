@@ -68,8 +68,10 @@ export function GeneratorProvider({ children }: { children: ReactNode }) {
         // Spec §4: creations are flagged for refresh — a kept-alive /creations refetches in the background.
         void queryClient.invalidateQueries({ queryKey: [...GALLERY_QUERY_KEY, 'creations'] });
         // Spec §4: a "generation done" notice with a way to the image, away from the generator, not on phones.
+        // An upscale started in the viewer has its own notice there ("Image upscaled").
         const uuid = task.image_uuid;
-        if (uuid && !pageActiveRef.current && !window.matchMedia(NARROW_SCREEN).matches) {
+        const away = !pageActiveRef.current && !window.matchMedia(NARROW_SCREEN).matches;
+        if (uuid && away && task.genType !== 'upscale') {
           notify(t('notice.done'), 'success', GENERATOR_NOTICE_MS, {
             label: t('notice.open'),
             onSelect: () => void navigate(`/image/${uuid}`),

@@ -1,4 +1,4 @@
-import { REPORT_REASONS, type ReportReason } from '@mirage/domain';
+import { REPORT_REASONS, STANDALONE_UPSCALE_COST, type ReportReason } from '@mirage/domain';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../ui/Button.tsx';
@@ -89,6 +89,42 @@ export function DeleteDialog({ open, onOpenChange, pending, onConfirm }: DeleteD
         </Button>
         <Button variant="danger" pending={pending} onClick={onConfirm} data-testid="delete-confirm">
           {t('delete.confirm')}
+        </Button>
+      </div>
+    </Dialog>
+  );
+}
+
+interface UpscaleDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  pending: boolean;
+  /** Asks for the upscale; true when the server took it. */
+  onConfirm: () => Promise<boolean>;
+}
+
+/** Confirms the ×2 upscale of an own image and its price (spec §2 modals: upscale image). */
+export function UpscaleDialog({ open, onOpenChange, pending, onConfirm }: UpscaleDialogProps) {
+  const { t } = useTranslation('image');
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={t('upscale.title')}
+      description={`${t('upscale.description')} ${t('upscale.cost', { count: STANDALONE_UPSCALE_COST })}`}
+      testId="upscale-dialog"
+    >
+      <div className={styles.buttons}>
+        <Button variant="ghost" onClick={() => onOpenChange(false)}>
+          {t('upscale.cancel')}
+        </Button>
+        <Button
+          variant="primary"
+          pending={pending}
+          onClick={() => void onConfirm().then((taken) => taken && onOpenChange(false))}
+          data-testid="upscale-confirm"
+        >
+          {t('upscale.confirm')}
         </Button>
       </div>
     </Dialog>

@@ -12,6 +12,7 @@ import {
   MoreIcon,
   ShareIcon,
   SimilarIcon,
+  UpscaleIcon,
   WandIcon,
 } from './icons.tsx';
 import type { Step } from './navigation.ts';
@@ -50,6 +51,9 @@ interface ImageMenuProps {
   actions: ImageActions;
   onReport: () => void;
   onDelete: () => void;
+  /** Opens the upscale dialog (owners; disabled once upscaled or while updating). */
+  onUpscale: () => void;
+  upscaleDisabled: boolean;
   /** Up and down move between images even while the menu button has the focus. */
   onStep: (step: Step) => void;
   /** The menu button, to give the focus back to it when a dialog opened from the menu closes. */
@@ -61,7 +65,16 @@ interface ImageMenuProps {
  * plan (spec §6), so other owners see it disabled with a link to the plans. Report is for other people's
  * images.
  */
-export function ImageMenu({ info, actions, onReport, onDelete, onStep, buttonRef }: ImageMenuProps) {
+export function ImageMenu({
+  info,
+  actions,
+  onReport,
+  onDelete,
+  onUpscale,
+  upscaleDisabled,
+  onStep,
+  buttonRef,
+}: ImageMenuProps) {
   const { t } = useTranslation('image');
   const fire = (action: () => unknown) => () => void action();
   // A dialog chosen in the menu opens once the menu has given the focus back to its button, so that
@@ -145,6 +158,16 @@ export function ImageMenu({ info, actions, onReport, onDelete, onStep, buttonRef
           <DropdownMenu.Separator className={styles.separator} />
           {info.is_owner ? (
             <>
+              <Item
+                icon={<UpscaleIcon size={18} />}
+                label={t('menu.upscale')}
+                onSelect={() => {
+                  afterClose.current = onUpscale;
+                }}
+                disabled={upscaleDisabled}
+                hint={info.upscaled ? t('menu.upscaled_already') : undefined}
+                testId="image-menu-upscale"
+              />
               <Item
                 icon={info.is_private ? <UnlockIcon size={18} /> : <LockIcon size={18} />}
                 label={t(info.is_private ? 'menu.make_public' : 'menu.make_private')}

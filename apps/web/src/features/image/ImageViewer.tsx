@@ -14,13 +14,15 @@ import { useSession } from '../session/useSession.ts';
 import type { Card } from './api.ts';
 import { boardOfQuery, nextQuery, viewerPath } from './boardQuery.ts';
 import { firstWords } from './details.ts';
-import { DeleteDialog, ReportDialog } from './ImageDialogs.tsx';
+import { DeleteDialog, ReportDialog, UpscaleDialog } from './ImageDialogs.tsx';
 import { ImageStage, type Picture } from './ImageStage.tsx';
 import { InfoPanel } from './InfoPanel.tsx';
 import { stepOfKey, type Step } from './navigation.ts';
 import { previewKey, PREVIEW_RESET, type PreviewTransform } from './preview.ts';
 import { prefetchImageInfo, useBoardNeighbours, useGenInfo, useImageInfo } from './queries.ts';
 import { useImageActions } from './useImageActions.ts';
+import { UpdatingOverlay } from './UpdatingOverlay.tsx';
+import { useImageUpscale } from './useImageUpscale.ts';
 import { useMediaQuery } from '../../ui/useMediaQuery.ts';
 import { ViewerToolbar } from './ViewerToolbar.tsx';
 import styles from './ImageViewer.module.css';
@@ -68,7 +70,7 @@ export function ImageViewer({ uuid }: { uuid: string }) {
   const ageConfirmed = useAgeConfirmed();
   const sheet = useMediaQuery(SHEET_QUERY);
   const [sheetOpen, setSheetOpen] = useState(false);
-  const [dialog, setDialog] = useState<'report' | 'delete' | null>(null);
+  const [dialog, setDialog] = useState<'report' | 'delete' | 'upscale' | null>(null);
   const menuButton = useRef<HTMLButtonElement>(null);
   // The dialogs open from the menu: closing one gives the focus back to the menu button (after the
   // dialog's own focus handling, which looks for a dialog trigger this viewer does not use).
@@ -91,6 +93,7 @@ export function ImageViewer({ uuid }: { uuid: string }) {
   }, [navigate]);
 
   const actions = useImageActions({ info, gen, onDeleted: close });
+  const upscale = useImageUpscale(info);
 
   const go = useCallback(
     (step: Step) => {
@@ -190,6 +193,8 @@ export function ImageViewer({ uuid }: { uuid: string }) {
               onClose={close}
               onReport={() => setDialog('report')}
               onDelete={() => setDialog('delete')}
+              onUpscale={() => setDialog('upscale')}
+              upscaleDisabled={!upscale.available || upscale.status !== null}
               onStep={go}
               menuButtonRef={menuButton}
             />
@@ -234,6 +239,7 @@ export function ImageViewer({ uuid }: { uuid: string }) {
                   </div>
                 </div>
               )}
+              {upscale.status && <UpdatingOverlay status={upscale.status} />}
             </ImageStage>
           </div>
           {info && (
@@ -259,6 +265,12 @@ export function ImageViewer({ uuid }: { uuid: string }) {
             onOpenChange={(open) => (open ? setDialog('delete') : closeDialog())}
             pending={actions.pending === 'delete'}
             onConfirm={() => void actions.remove()}
+          />
+          <UpscaleDialog
+            open={dialog === 'upscale'}
+            onOpenChange={(open) => (open ? setDialog('upscale') : closeDialog())}
+            pending={upscale.requesting}
+            onConfirm={upscale.request}
           />
         </RadixDialog.Content>
       </RadixDialog.Portal>

@@ -26,6 +26,8 @@ interface ToolbarProps {
   onClose: () => void;
   onReport: () => void;
   onDelete: () => void;
+  onUpscale: () => void;
+  upscaleDisabled: boolean;
   onStep: (step: Step) => void;
   menuButtonRef: Ref<HTMLButtonElement>;
 }
@@ -39,6 +41,8 @@ export function ViewerToolbar({
   onClose,
   onReport,
   onDelete,
+  onUpscale,
+  upscaleDisabled,
   onStep,
   menuButtonRef,
 }: ToolbarProps) {
@@ -135,6 +139,8 @@ export function ViewerToolbar({
               actions={actions}
               onReport={onReport}
               onDelete={onDelete}
+              onUpscale={onUpscale}
+              upscaleDisabled={upscaleDisabled}
               onStep={onStep}
               buttonRef={menuButtonRef}
             />

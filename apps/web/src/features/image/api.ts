@@ -110,3 +110,10 @@ export const completeTag = (search: string) =>
   api.get<{ tags: { id: number; name: string; count: number }[] }>(
     `/api/gallery/search/tags?search=${encodeURIComponent(search)}`,
   );
+
+/** POST /api/tasks/{uuid}/upscale (spec §7): the ×2 upscale of an own image, once; 1 ticket. */
+export const requestUpscale = (uuid: string) =>
+  api.post<{ task_id: string; cost: number; paid_with_daily: boolean }>(
+    `/api/tasks/${encodeURIComponent(uuid)}/upscale?fastlane=false`,
+    {},
+  );

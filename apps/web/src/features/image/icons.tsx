@@ -90,3 +90,12 @@ export const PanelIcon = (p: IconProps) => (
     <path d="M15 4v16" />
   </Icon>
 );
+
+/** Two nested corners growing outwards: the ×2 upscale. */
+export const UpscaleIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M4 14v6h6" />
+    <path d="M20 10V4h-6" />
+    <path d="m4 20 7-7M20 4l-7 7" />
+  </Icon>
+);
