@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { acceptCookies, waitForPath } from './support/app.ts';
+import { signUpToCreate, waitForPath } from './support/app.ts';
 import { DESKTOP, openBrowser, PHONE, screenshot, type Browser } from './support/browser.ts';
 import { freeAnimeStyle } from './support/gallery.ts';
 import {
@@ -56,13 +56,7 @@ afterAll(async () => {
 
 describe('the image viewer in Chromium', () => {
   it('makes two images on /create with the preview worker', async () => {
-    await page.goto(`${server.url}/account/signup?rel=create`);
-    await acceptCookies(page);
-    await byTestId('field-username').fill(account.username);
-    await byTestId('field-email').fill(account.email);
-    await byTestId('field-password').fill(account.pwd);
-    await byTestId('submit').click();
-    await waitForPath(page, '/create');
+    await signUpToCreate(page, server.url, account);
     await byTestId('generator').waitFor();
     await byTestId(`style-option-${freeStyleId}`).click();
     await byTestId('quality-Standard').click();

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { acceptCookies, me, waitForPath } from './support/app.ts';
+import { me, signUpToCreate } from './support/app.ts';
 import { DESKTOP, openBrowser, screenshot, type Browser } from './support/browser.ts';
 import { freeAnimeStyle } from './support/gallery.ts';
 import {
@@ -38,13 +38,11 @@ afterAll(async () => {
 describe('upscaling in the image viewer', () => {
   it('upscales an own image once, with the updating overlay, the ×2 file, a notice and 1 ticket', async () => {
     const styleId = (await freeAnimeStyle(server.url)).id;
-    await page.goto(`${server.url}/account/signup?rel=create`);
-    await acceptCookies(page);
-    await byTestId('field-username').fill(`upscaler${Date.now() % 100000}`);
-    await byTestId('field-email').fill(`upscaler${Date.now()}@example.com`);
-    await byTestId('field-password').fill('lighthouse-dusk-3');
-    await byTestId('submit').click();
-    await waitForPath(page, '/create');
+    await signUpToCreate(page, server.url, {
+      username: `upscaler${Date.now() % 100000}`,
+      email: `upscaler${Date.now()}@example.com`,
+      pwd: 'lighthouse-dusk-3',
+    });
     await byTestId(`style-option-${styleId}`).click();
     await byTestId('quality-Standard').click();
     const uuid = await createImage(page, 'a lighthouse at dusk');
