@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { AutoscrollIcon, DiceIcon, RefreshIcon, SearchIcon } from '../../ui/icons.tsx';
+import { AutoscrollIcon, CheckIcon, DiceIcon, RefreshIcon, SearchIcon } from '../../ui/icons.tsx';
 import { Segmented } from '../../ui/Segmented.tsx';
 import { AUTOSCROLL_LEVELS, nextAutoscrollLevel } from './layout.ts';
 import { SEARCH_PANEL_ID } from './SearchPanel.tsx';
@@ -24,9 +24,12 @@ interface BoardToolbarProps {
   refreshing?: boolean;
   autoscroll: number;
   onAutoscroll: (level: number) => void;
+  /** Collection only: choose images to take out of it. */
+  onSelect?: () => void;
+  selecting?: boolean;
 }
 
-/** The board's controls (spec §2): search, Newest/Shuffle, Refresh on Creations, autoscroll. */
+/** The board's controls (spec §2): search, Newest/Shuffle, Refresh on Creations, Select on Collection, autoscroll. */
 export function BoardToolbar(props: BoardToolbarProps) {
   const { t } = useTranslation('gallery');
   const { signedIn, autoscroll } = props;
@@ -101,6 +104,19 @@ export function BoardToolbar(props: BoardToolbarProps) {
         >
           <RefreshIcon size={18} />
           <span className={styles.toolLabel}>{t('toolbar.refresh')}</span>
+        </button>
+      )}
+      {props.onSelect && (
+        <button
+          type="button"
+          className={styles.tool}
+          aria-pressed={props.selecting === true}
+          data-active={props.selecting === true}
+          onClick={props.onSelect}
+          data-testid="board-select"
+        >
+          <CheckIcon size={18} />
+          <span className={styles.toolLabel}>{t('toolbar.select')}</span>
         </button>
       )}
       <button

@@ -10,6 +10,7 @@ import { AgeDialog } from './AgeDialog.tsx';
 import { isBlurred, useAgeConfirmed } from './ageGate.ts';
 import type { GalleryCard as Card } from './api.ts';
 import { BoardToolbar } from './BoardToolbar.tsx';
+import { SelectionBar, useCollectionSelection } from './CollectionSelection.tsx';
 import { imageHref, type BoardScope } from './boards.ts';
 import { EmptyBoard } from './EmptyBoard.tsx';
 import { GalleryCard } from './GalleryCard.tsx';
@@ -50,6 +51,9 @@ export function GalleryBoard({ scope, title, subtitle, ready = true }: GalleryBo
   const search = signedIn ? state.search : EMPTY_SEARCH;
   const body = useMemo(() => toSearchBody(search, state.seed), [search, state.seed]);
   const feed = useGalleryFeed({ scope, signedIn, body, enabled: ready });
+
+  const selection = useCollectionSelection(feed.cards);
+  const selectable = board === 'collection' && signedIn && feed.cards.length > 0;
 
   const confirmed = useAgeConfirmed();
   const [ageOpen, setAgeOpen] = useState(false);
@@ -147,6 +151,9 @@ export function GalleryBoard({ scope, title, subtitle, ready = true }: GalleryBo
               href={hrefOf(card.uuid)}
               blurred={isBlurred(card, signedIn, confirmed)}
               onReveal={openAgeDialog}
+              selecting={selection.selecting}
+              selected={selection.selected.has(card.uuid)}
+              onToggleSelect={selection.toggle}
             />
           )}
         />
@@ -193,6 +200,10 @@ export function GalleryBoard({ scope, title, subtitle, ready = true }: GalleryBo
             onRefresh={board === 'creations' ? refresh : undefined}
             autoscroll={autoscroll}
             onAutoscroll={setAutoscroll}
+            onSelect={
+              selectable ? () => (selection.selecting ? selection.stop() : selection.start()) : undefined
+            }
+            selecting={selection.selecting}
           />
         </div>
       </header>
@@ -210,6 +221,7 @@ export function GalleryBoard({ scope, title, subtitle, ready = true }: GalleryBo
           />
         )}
         <section className={styles.results} aria-label={t('board.results')}>
+          {selection.selecting && <SelectionBar selection={selection} />}
           {showCount && <ResultCount total={feed.total} capped={feed.capped} loading={feed.stale} />}
           {content}
         </section>

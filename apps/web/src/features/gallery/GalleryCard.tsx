@@ -1,7 +1,7 @@
 import { memo, useMemo, useState, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { EyeOffIcon, HeartIcon, LockIcon } from '../../ui/icons.tsx';
+import { CheckIcon, EyeOffIcon, HeartIcon, LockIcon } from '../../ui/icons.tsx';
 import type { GalleryCard as Card } from './api.ts';
 import { blurhashUrl } from './blurhashUrl.ts';
 import type { CardBox } from './layout.ts';
@@ -14,6 +14,10 @@ interface GalleryCardProps {
   /** NSFW for a visitor who has not confirmed being 18: blurred, and a press asks for the age. */
   blurred: boolean;
   onReveal: () => void;
+  /** In selection mode (/collection), a press selects the image instead of opening it. */
+  selecting?: boolean;
+  selected?: boolean;
+  onToggleSelect?: (uuid: string) => void;
 }
 
 /**
@@ -26,6 +30,9 @@ export const GalleryCard = memo(function GalleryCard({
   href,
   blurred,
   onReveal,
+  selecting = false,
+  selected = false,
+  onToggleSelect,
 }: GalleryCardProps) {
   const { t } = useTranslation('gallery');
   const [loaded, setLoaded] = useState(false);
@@ -87,6 +94,28 @@ export const GalleryCard = memo(function GalleryCard({
       )}
     </>
   );
+
+  if (selecting) {
+    return (
+      <div role="listitem" className={styles.item} style={position}>
+        <button
+          type="button"
+          className={styles.card}
+          aria-pressed={selected}
+          aria-label={t('card.select', { username: card.username })}
+          data-selected={selected}
+          data-testid="gallery-card"
+          data-uuid={card.uuid}
+          onClick={() => onToggleSelect?.(card.uuid)}
+        >
+          {inner}
+          <span className={styles.check} aria-hidden="true">
+            {selected && <CheckIcon size={16} />}
+          </span>
+        </button>
+      </div>
+    );
+  }
 
   return (
     <div role="listitem" className={styles.item} style={position}>

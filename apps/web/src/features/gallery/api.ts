@@ -67,3 +67,9 @@ export const fetchTagSuggestions = (prefix: string, signal?: AbortSignal) =>
   api
     .get<{ tags: TagSuggestion[] }>(`/api/gallery/search/tags?search=${encodeURIComponent(prefix)}`, signal)
     .then((answer) => answer.tags);
+
+/** DELETE /api/action/favorites (spec §7): takes several images out of the collection at once. */
+export const removeFromCollection = (uuids: readonly string[]) =>
+  apiRequest<{ removed: number }>('DELETE', '/api/action/favorites', {
+    body: { images: uuids.map((uuid) => ({ uuid })) },
+  });
