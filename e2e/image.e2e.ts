@@ -1,8 +1,8 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUpToCreate, waitForPath } from './support/app.ts';
+import { acceptCookies, waitForPath } from './support/app.ts';
 import { DESKTOP, openBrowser, PHONE, screenshot, type Browser } from './support/browser.ts';
-import { freeAnimeStyle } from './support/gallery.ts';
+import { freeAnimeStyle, signUp } from './support/gallery.ts';
 import {
   createImage,
   imageLoaded,
@@ -56,7 +56,8 @@ afterAll(async () => {
 
 describe('the image viewer in Chromium', () => {
   it('makes two images on /create with the preview worker', async () => {
-    await signUpToCreate(page, server.url, account);
+    await signUp(page, server.url, account);
+    await acceptCookies(page);
     await byTestId('generator').waitFor();
     await byTestId(`style-option-${freeStyleId}`).click();
     await byTestId('quality-Standard').click();

@@ -1,8 +1,8 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { me, signUpToCreate } from './support/app.ts';
+import { acceptCookies, me } from './support/app.ts';
 import { DESKTOP, openBrowser, screenshot, type Browser } from './support/browser.ts';
-import { freeAnimeStyle } from './support/gallery.ts';
+import { freeAnimeStyle, newAccount, signUp } from './support/gallery.ts';
 import {
   createImage,
   imageLoaded,
@@ -38,11 +38,8 @@ afterAll(async () => {
 describe('upscaling in the image viewer', () => {
   it('upscales an own image once, with the updating overlay, the ×2 file, a notice and 1 ticket', async () => {
     const styleId = (await freeAnimeStyle(server.url)).id;
-    await signUpToCreate(page, server.url, {
-      username: `upscaler${Date.now() % 100000}`,
-      email: `upscaler${Date.now()}@example.com`,
-      pwd: 'lighthouse-dusk-3',
-    });
+    await signUp(page, server.url, newAccount('upscaler'));
+    await acceptCookies(page);
     await byTestId(`style-option-${styleId}`).click();
     await byTestId('quality-Standard').click();
     const uuid = await createImage(page, 'a lighthouse at dusk');

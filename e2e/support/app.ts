@@ -70,21 +70,6 @@ export async function acceptCookies(page: Page): Promise<void> {
   await banner.waitFor({ state: 'detached' });
 }
 
-/** Signs a new account up through the form, answering the cookie banner, and lands on /create. */
-export async function signUpToCreate(
-  page: Page,
-  baseUrl: string,
-  account: { username: string; email: string; pwd: string },
-): Promise<void> {
-  await page.goto(`${baseUrl}/account/signup?rel=create`);
-  await acceptCookies(page);
-  await page.getByTestId('field-username').fill(account.username);
-  await page.getByTestId('field-email').fill(account.email);
-  await page.getByTestId('field-password').fill(account.pwd);
-  await page.getByTestId('submit').click();
-  await waitForPath(page, '/create');
-}
-
 /**
  * Waits until web fonts are loaded and every finite CSS animation or transition has finished, so that a
  * screenshot shows the resting state rather than a frame in the middle of an entrance.
