@@ -5,6 +5,7 @@ import { imageKeys } from '../features/image/post-process.ts';
 import type { ImageRepository } from '../features/image/repository.ts';
 import type { ObjectStore } from '../storage/object-store.ts';
 import { AppError } from './errors.ts';
+import { escapeHtml } from './html.ts';
 
 /**
  * Sharing metadata of the image viewer (spec §2: "sharing metadata uses the image address; social image
@@ -41,15 +42,6 @@ export interface ShareMeta {
   imageAlt: string;
 }
 
-export function escapeHtml(text: string): string {
-  return text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
-}
-
 /** The first words of a text, cut at a word boundary, at most `max` characters (with "…" when cut). */
 export function firstWords(text: string, max: number): string {
   const clean = text.replace(/\s+/g, ' ').trim();
@@ -79,7 +71,7 @@ export function shareMetaOf(image: { uuid: string; prompt: string }, origin: str
 
 /** index.html with the image's title, description, Open Graph and Twitter card tags. */
 export function injectShareMeta(html: string, meta: ShareMeta): string {
-  const text = (value: string) => escapeHtml(value);
+  const text = escapeHtml;
   const tags = [
     `<link rel="canonical" href="${text(meta.url)}" />`,
     `<meta property="og:type" content="website" />`,

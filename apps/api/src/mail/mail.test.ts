@@ -6,7 +6,8 @@ import { LANGUAGES } from '@mirage/domain';
 import { SMTPServer } from 'smtp-server';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createMailer, firstLink, readOutbox } from './mailer.ts';
-import { escapeHtml, resetPasswordMail, welcomeMail } from './templates.ts';
+import { escapeHtml } from '../http/html.ts';
+import { resetPasswordMail, welcomeMail } from './templates.ts';
 
 const LINK =
   'http://localhost:8080/reset-password?token=Zm9vYmFyYmF6cXV4LXRoaXMtaXMtYS1sb25nLXRva2VuLXZhbHVl&x=1';

@@ -1,4 +1,5 @@
 import type { Language } from '@mirage/domain';
+import { escapeHtml } from '../http/html.ts';
 import { RESET_STRINGS, WELCOME_STRINGS } from './templates.i18n.ts';
 
 /** What a template produces; the caller adds the recipient to make a `Mail`. */
@@ -6,19 +7,6 @@ export interface MailContent {
   subject: string;
   text: string;
   html: string;
-}
-
-const HTML_ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-
-/** Escapes text for HTML element content and double- or single-quoted attribute values. */
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char] ?? char);
 }
 
 /** `{name}` placeholder, filled with a function so `$&`-like sequences in a username stay literal. */

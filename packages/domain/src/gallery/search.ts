@@ -11,6 +11,8 @@ export const GALLERY_PAGE_SIZE = 12;
 export const GALLERY_MAX_PAGE_SIZE = 48;
 /** §9: guests see at most 24 sample images. */
 export const GUEST_SAMPLE_COUNT = 24;
+/** Images one DELETE /api/action/favorites may take out of a collection. */
+export const MAX_FAVORITES_PER_REMOVAL = 500;
 /** Tags per list (pos, opt, neg) in one search. */
 export const SEARCH_MAX_TAGS = 20;
 /**

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { MAX_FAVORITES_PER_REMOVAL } from '@mirage/domain';
 import type { SessionService } from '../session/service.ts';
 import { userOf } from '../session/viewer.ts';
 import type { ActionService } from './service.ts';
@@ -26,7 +27,7 @@ export function registerActionRoutes(
 
   app.delete(
     '/api/action/favorites',
-    { schema: { body: z.object({ images: z.array(oneImage).max(500) }) } },
+    { schema: { body: z.object({ images: z.array(oneImage).max(MAX_FAVORITES_PER_REMOVAL) }) } },
     async (request) =>
       deps.actions.removeFavorites(
         await userOf(request, deps.sessions),

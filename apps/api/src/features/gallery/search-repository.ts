@@ -173,7 +173,12 @@ export function createGallerySearchRepository(db: DB) {
      */
     async findPage(scope: SearchScope, criteria: SearchCriteria, page: SearchPage, cap: number) {
       const rows = await sparsePage(scope, criteria, page, cap).execute();
-      const total = rows[0] ? Number(rows[0].total) : await this.count(scope, criteria, cap);
+      // No row on the first page means no match at all; on a later page the count says how many.
+      const total = rows[0]
+        ? Number(rows[0].total)
+        : page.skip === 0
+          ? 0
+          : await this.count(scope, criteria, cap);
       if (total <= cap) return { ids: rows.map((row) => row.id), total };
       const dense = await densePageIds(scope, criteria, page).execute();
       return { ids: dense.map((row) => row.id), total };

@@ -35,6 +35,7 @@ export function pngSize(input: Buffer): { width: number; height: number } | null
 export interface ProcessedImage {
   width: number;
   height: number;
+  /** Empty for the ×2 files of an upscale: the image keeps its original placeholder. */
   blurhash: string;
 }
 
@@ -83,6 +84,16 @@ export async function processImage(
       ? Promise.resolve(null)
       : pixels().resize({ width: THUMBNAIL_WIDTH }).webp({ quality: 80 }).toBuffer(),
   ]);
+  if (upscaled) {
+    // The thumbnail and blurhash stay those of the original; only the full-size files gain a ×2 version.
+    const [png, webp] = await encoded;
+    const keys = upscaledKeys(options.uuid);
+    await Promise.all([
+      options.store.put(keys.png, png, 'image/png'),
+      options.store.put(keys.webp, webp, 'image/webp'),
+    ]);
+    return { width, height, blurhash: '' };
+  }
   // The placeholder is computed here while libvips encodes on its threads.
   const { data, info } = decoded;
   const grid = downsample(data, info.width, info.height, info.channels, BLURHASH_WIDTH);
@@ -90,15 +101,6 @@ export async function processImage(
   const componentsY = Math.min(9, Math.max(3, Math.round((4 * height) / width)));
   const blurhash = encodeBlurhash(grid.data, grid.width, grid.height, 3, 4, componentsY);
   const [png, webp, thumbnail] = await encoded;
-  if (upscaled) {
-    // The thumbnail and blurhash stay those of the original; only the full-size files gain a ×2 version.
-    const keys = upscaledKeys(options.uuid);
-    await Promise.all([
-      options.store.put(keys.png, png, 'image/png'),
-      options.store.put(keys.webp, webp, 'image/webp'),
-    ]);
-    return { width, height, blurhash };
-  }
   const keys = imageKeys(options.uuid);
   await Promise.all([
     options.store.put(keys.png, png, 'image/png'),

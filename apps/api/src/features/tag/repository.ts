@@ -1,4 +1,3 @@
-import type { SystemTagKind } from '@mirage/domain';
 import { sql } from 'kysely';
 import type { DB } from '../../db/database.ts';
 
@@ -67,28 +66,19 @@ export function createTagRepository(db: DB) {
         .execute();
     },
 
-    /** Makes sure the system tags exist (seed): every style lib, render and format. */
-    async ensureSystemTags(tags: readonly { kind: SystemTagKind; name: string }[]) {
-      if (tags.length === 0) return;
-      await db
-        .insertInto('tag')
-        .values(tags.map((tag) => ({ kind: tag.kind, name: tag.name })))
-        .onConflict((oc) => oc.columns(['kind', 'name']).doNothing())
-        .execute();
-    },
-
-    async bannedIds(userId: number): Promise<number[]> {
-      const rows = await db
+    /** The user's blacklist (hidden tags), in tag id order. */
+    async banned(userId: number) {
+      return db
         .selectFrom('user_tag_ban')
-        .select('tag_id')
-        .where('user_id', '=', userId)
-        .orderBy('tag_id')
+        .innerJoin('tag', 'tag.id', 'user_tag_ban.tag_id')
+        .select(['tag.id', 'tag.kind', 'tag.name'])
+        .where('user_tag_ban.user_id', '=', userId)
+        .orderBy('tag.id')
         .execute();
-      return rows.map((row) => row.tag_id);
     },
 
-    /** Replaces the user's blacklist; unknown tag ids are ignored. Returns the stored list. */
-    async setBanned(userId: number, tagIds: readonly number[]): Promise<number[]> {
+    /** Replaces the user's blacklist; unknown tag ids are ignored. */
+    async setBanned(userId: number, tagIds: readonly number[]): Promise<void> {
       await db.transaction().execute(async (trx) => {
         await trx.deleteFrom('user_tag_ban').where('user_id', '=', userId).execute();
         if (tagIds.length > 0) {
@@ -104,7 +94,6 @@ export function createTagRepository(db: DB) {
             .execute();
         }
       });
-      return this.bannedIds(userId);
     },
   };
 }

@@ -13,11 +13,7 @@ export function registerTagSettingRoutes(
 ) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
-  const banned = async (userId: number) => {
-    const ids = await deps.tags.bannedIds(userId);
-    const rows = await deps.tags.byIds(ids);
-    return { tags: rows.map(({ id, kind, name }) => ({ id, kind, name })) };
-  };
+  const banned = async (userId: number) => ({ tags: await deps.tags.banned(userId) });
 
   app.get('/api/settings/tags/ban', async (request) => banned(await userOf(request, deps.sessions)));
 

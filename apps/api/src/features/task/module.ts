@@ -54,8 +54,9 @@ export async function registerGeneration(app: FastifyInstance, deps: GenerationM
   const { config, db, notifier, now } = deps;
   const leaseMs = config.LEASE_SECONDS * 1000;
   // The image folder, unless a test injected another store (then images are processed in this thread).
-  const fileRoot = deps.store ? undefined : path.join(config.DATA_DIR, 'files');
-  const store = deps.store ?? createFileObjectStore(path.join(config.DATA_DIR, 'files'));
+  const filesFolder = path.join(config.DATA_DIR, 'files');
+  const fileRoot = deps.store ? undefined : filesFolder;
+  const store = deps.store ?? createFileObjectStore(filesFolder);
   const processor = createImageProcessor({
     store,
     fileRoot,
