@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { rawKeysIn, waitForPath } from './app.ts';
+import { searchGallery } from './gallery.ts';
 import { englishKeys } from './locales.ts';
 
 /** Helpers of the image viewer spec: making images on /create, opening and walking the viewer. */
@@ -48,11 +49,8 @@ export async function openFromResults(page: Page, uuid: string): Promise<void> {
 
 /** The newest public gallery, as the viewer walks it when opened without a board (uuids in order). */
 export async function newestBoard(page: Page, baseUrl: string): Promise<string[]> {
-  const response = await page.request.post(
-    `${baseUrl}/api/gallery/search?page=0&size=48&author_id=0&favorite=false&offset=0`,
-    { data: {}, headers: { origin: baseUrl } },
-  );
-  return ((await response.json()) as { items: { uuid: string }[] }).items.map((item) => item.uuid);
+  const board = await searchGallery(page, baseUrl, 'page=0&size=48&author_id=0&favorite=false&offset=0');
+  return board.items.map((item) => item.uuid);
 }
 
 /** The full WebP has loaded in the viewer. */

@@ -6,7 +6,7 @@ import { Button } from '../../ui/Button.tsx';
 import { Dialog } from '../../ui/Dialog.tsx';
 import { notify, NOTICE_DEFAULT_MS } from '../../ui/notice.ts';
 import { errorCode, useErrorText } from '../api/errorText.ts';
-import { IMAGE_QUERY_KEY, invalidateBoards } from '../image/queries.ts';
+import { IMAGE_QUERY_KEY } from '../image/queries.ts';
 import { removeFromCollection, type GalleryCard } from './api.ts';
 import { keepPresent, toggleSelected } from './selection.ts';
 import { GALLERY_QUERY_KEY } from './useGalleryFeed.ts';
@@ -50,9 +50,9 @@ export function useCollectionSelection(cards: readonly GalleryCard[]) {
       const { removed } = await removeFromCollection(chosen);
       notify(t('selection.removed', { count: removed }), 'success', NOTICE_DEFAULT_MS);
       stop();
+      // The boards, the viewer's board pages (same key) and the removed images' favourite flags.
       void queryClient.invalidateQueries({ queryKey: GALLERY_QUERY_KEY });
       void queryClient.invalidateQueries({ queryKey: IMAGE_QUERY_KEY });
-      void invalidateBoards(queryClient);
     } catch (error) {
       notify(errorText(errorCode(error)), 'error', NOTICE_DEFAULT_MS);
     } finally {

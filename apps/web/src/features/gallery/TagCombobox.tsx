@@ -51,7 +51,8 @@ export function TagCombobox({
   const prefix = useDebounced(normalise(text), SEARCH_DEBOUNCE_MS);
 
   const suggestions = useQuery({
-    queryKey: ['gallery', 'tags', prefix],
+    // Not under the boards' key: suggestions do not depend on the viewer, so board refreshes leave them.
+    queryKey: ['tag-suggestions', prefix],
     queryFn: ({ signal }) => fetchTagSuggestions(prefix, signal),
     enabled: prefix.length > 0 && !disabled,
     staleTime: 60_000,

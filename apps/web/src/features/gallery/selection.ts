@@ -2,9 +2,10 @@
  * Choosing images of the collection to take out of it together (spec §7: DELETE /api/action/favorites
  * with a list of images). Pure set operations, so the rules are tested without a browser.
  */
+import { MAX_FAVORITES_PER_REMOVAL } from '@mirage/domain';
 
 /** The API takes at most this many images per call. */
-export const MAX_SELECTION = 500;
+export const MAX_SELECTION = MAX_FAVORITES_PER_REMOVAL;
 
 /** The selection with `uuid` added or removed; unchanged when full and `uuid` is not in it. */
 export function toggleSelected(selected: ReadonlySet<string>, uuid: string): ReadonlySet<string> {

@@ -4,7 +4,7 @@ import { useCallback, useEffect, useId, useMemo, useRef, useState, type Keyboard
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { Button } from '../../ui/Button.tsx';
-import { useNotices } from '../../ui/notice.ts';
+import { DialogAnnouncer } from '../../ui/DialogAnnouncer.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { errorCode } from '../api/errorText.ts';
 import { imageUrls } from '../generator/api.ts';
@@ -34,18 +34,6 @@ const SHEET_QUERY = '(max-width: 899px)';
 function hasAppHistory(): boolean {
   const state: unknown = window.history.state;
   return typeof state === 'object' && state !== null && Number((state as { idx?: unknown }).idx) > 0;
-}
-
-/** Notices read out inside the viewer: while a modal is open the shell's live region is hidden from screen readers. */
-function ViewerAnnouncer() {
-  const notices = useNotices();
-  return (
-    <div className="visually-hidden" role="status" aria-live="polite">
-      {notices.map((notice) => (
-        <p key={notice.id}>{notice.message}</p>
-      ))}
-    </div>
-  );
 }
 
 /**
@@ -253,7 +241,7 @@ export function ImageViewer({ uuid }: { uuid: string }) {
               onToggle={() => setSheetOpen((open) => !open)}
             />
           )}
-          <ViewerAnnouncer />
+          <DialogAnnouncer />
           <ReportDialog
             open={dialog === 'report'}
             onOpenChange={(open) => (open ? setDialog('report') : closeDialog())}

@@ -1,6 +1,7 @@
 /** Calls of the image viewer (spec §7 /api/image, /api/action, /api/gallery). Shapes follow the API. */
-import type { Render, SearchBody } from '@mirage/domain';
+import type { Render } from '@mirage/domain';
 import { api, apiRequest } from '../api/client.ts';
+import type { GalleryQuery } from '../gallery/api.ts';
 
 /** GET /api/image/{uuid}/info: what the viewer and its menu need (never the prompt). */
 export interface ImageInfo {
@@ -51,28 +52,9 @@ export interface ImageGenInfo {
   username: string;
 }
 
-/** One image of a gallery board (POST /api/gallery/search items). */
-export interface Card {
-  id: number;
-  uuid: string;
-  user_id: number;
-  username: string;
-  width: number;
-  height: number;
-  blurhash: string;
-  thumbnail_src: string;
-  image_src: string;
-  is_private: boolean;
-  is_favorite: boolean;
-  nsfw: boolean;
-}
-
-/** The query parameters of POST /api/gallery/search (spec §7). */
-export interface BoardParams {
-  author_id: number;
-  favorite: boolean;
-  offset: number;
-}
+/** One image of a board and the board's query, as the gallery fetches them (gallery/api.ts). */
+export type { GalleryCard as Card } from '../gallery/api.ts';
+export type BoardParams = Omit<GalleryQuery, 'page' | 'size'>;
 
 const path = (uuid: string) => `/api/image/${encodeURIComponent(uuid)}`;
 
@@ -93,23 +75,6 @@ export const removeFavorite = (uuid: string) =>
 
 export const reportImage = (uuid: string, flag: number) =>
   api.put<{ ok: true; already_reported: boolean }>(`/api/action/report/${flag}`, { uuid });
-
-export function searchBoard(params: BoardParams & { page: number; size: number }, body: SearchBody) {
-  const query = new URLSearchParams({
-    page: String(params.page),
-    size: String(params.size),
-    author_id: String(params.author_id),
-    favorite: String(params.favorite),
-    offset: String(params.offset),
-  });
-  return api.post<{ items: Card[] }>(`/api/gallery/search?${query.toString()}`, body);
-}
-
-/** Tag autocomplete (GET /api/gallery/search/tags): used to find the id of a tag by its name. */
-export const completeTag = (search: string) =>
-  api.get<{ tags: { id: number; name: string; count: number }[] }>(
-    `/api/gallery/search/tags?search=${encodeURIComponent(search)}`,
-  );
 
 /** POST /api/tasks/{uuid}/upscale (spec §7): the ×2 upscale of an own image, once; 1 ticket. */
 export const requestUpscale = (uuid: string) =>

@@ -2,27 +2,25 @@
 import { GALLERY_MAX_PAGE_SIZE } from '@mirage/domain';
 import { useQueries, useQuery, type QueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ApiError } from '../api/client.ts';
-import { fetchGenInfo, fetchImageInfo, searchBoard, type Card } from './api.ts';
+import { searchGallery } from '../gallery/api.ts';
+import { fetchGenInfo, fetchImageInfo, type Card } from './api.ts';
+import { GALLERY_QUERY_KEY } from '../gallery/useGalleryFeed.ts';
 import { boardKey, type ViewerBoard } from './boardQuery.ts';
 import { neighboursOf, type Neighbours } from './navigation.ts';
 
 export const IMAGE_QUERY_KEY = ['image'] as const;
 export const imageInfoKey = (uuid: string) => [...IMAGE_QUERY_KEY, uuid, 'info'] as const;
 export const genInfoKey = (uuid: string) => [...IMAGE_QUERY_KEY, uuid, 'gen'] as const;
-const BOARD_QUERY_KEY = ['image-board'] as const;
+// Under the boards' key, so whatever refreshes the galleries also refreshes the pages the viewer walks
+// (gallery keys hold a board name in the second place, never 'viewer-board').
+const BOARD_QUERY_KEY = [...GALLERY_QUERY_KEY, 'viewer-board'] as const;
 
 const STALE_MS = 60_000;
-
-/** Not-found answers are final: retrying them only delays the 404 page. */
-const retryUnlessFinal = (failures: number, error: unknown) =>
-  !(error instanceof ApiError && error.status >= 400 && error.status < 500) && failures < 2;
 
 const infoOptions = (uuid: string) => ({
   queryKey: imageInfoKey(uuid),
   queryFn: ({ signal }: { signal: AbortSignal }) => fetchImageInfo(uuid, signal),
   staleTime: STALE_MS,
-  retry: retryUnlessFinal,
 });
 
 export function useImageInfo(uuid: string) {
@@ -38,7 +36,6 @@ export function useGenInfo(uuid: string, enabled: boolean) {
     queryKey: genInfoKey(uuid),
     queryFn: ({ signal }) => fetchGenInfo(uuid, signal),
     staleTime: 5 * STALE_MS,
-    retry: retryUnlessFinal,
     enabled,
   });
 }
@@ -61,7 +58,8 @@ export function useBoardNeighbours(board: ViewerBoard, uuid: string, enabled: bo
   const results = useQueries({
     queries: pages.map((page) => ({
       queryKey: [...BOARD_QUERY_KEY, key, page] as const,
-      queryFn: () => searchBoard({ ...board.params, page, size: BOARD_PAGE_SIZE }, board.body),
+      queryFn: ({ signal }) =>
+        searchGallery({ ...board.params, page, size: BOARD_PAGE_SIZE }, board.body, signal),
       staleTime: STALE_MS,
       enabled,
     })),

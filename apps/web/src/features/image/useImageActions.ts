@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { notify, NOTICE_DEFAULT_MS } from '../../ui/notice.ts';
 import { errorCode, useErrorText } from '../api/errorText.ts';
+import { fetchTagSuggestions } from '../gallery/api.ts';
 import { GALLERY_QUERY_KEY } from '../gallery/useGalleryFeed.ts';
 import { planOf } from '../generator/createFlow.ts';
 import { browserStorage, loadPromptData, replacePromptData } from '../generator/persistence.ts';
@@ -17,7 +18,6 @@ import { useStyles } from '../generator/queries.ts';
 import { useSession } from '../session/useSession.ts';
 import {
   addFavorite,
-  completeTag,
   deleteImage,
   removeFavorite,
   reportImage,
@@ -27,7 +27,7 @@ import {
 } from './api.ts';
 import { similarPath, SIMILAR_TAG_COUNT, tagSearchPath } from './boardQuery.ts';
 import { clonedPromptData, matchTagId, splitTags } from './details.ts';
-import { imageInfoKey, invalidateBoards } from './queries.ts';
+import { imageInfoKey } from './queries.ts';
 
 /** Spec §8: these notices show for 4 s. */
 const NOTICE_MS = NOTICE_DEFAULT_MS;
@@ -75,8 +75,8 @@ export function useImageActions(options: {
   );
 
   const refreshGalleries = useCallback(() => {
+    // The viewer's board pages live under the same key.
     void queryClient.invalidateQueries({ queryKey: GALLERY_QUERY_KEY });
-    void invalidateBoards(queryClient);
   }, [queryClient]);
 
   const run = useCallback(
@@ -169,7 +169,7 @@ export function useImageActions(options: {
     async (names: readonly string[]) => {
       const found = await Promise.all(
         names.map(async (name) => {
-          const { tags } = await completeTag(name).catch(() => ({ tags: [] }));
+          const tags = await fetchTagSuggestions(name).catch(() => []);
           const id = matchTagId(name, tags, info?.tag_ids ?? []);
           return id === null ? null : { id, name };
         }),

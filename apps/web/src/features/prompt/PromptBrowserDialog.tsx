@@ -10,7 +10,7 @@ import { errorCode, useErrorText } from '../api/errorText.ts';
 import { useSession } from '../session/useSession.ts';
 import { BrowserTabs, BrowserToolbar } from './BrowserToolbar.tsx';
 import { DeletePromptDialog, EmptyList } from './BrowserStates.tsx';
-import { DialogAnnouncer } from './DialogAnnouncer.tsx';
+import { DialogAnnouncer } from '../../ui/DialogAnnouncer.tsx';
 import {
   INITIAL_BROWSER_STATE,
   browserReducer,

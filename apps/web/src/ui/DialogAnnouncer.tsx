@@ -1,4 +1,4 @@
-import { useNotices } from '../../ui/notice.ts';
+import { useNotices } from './notice.ts';
 
 /**
  * Notices read out inside a modal: while one is open the shell's live region is hidden from screen
