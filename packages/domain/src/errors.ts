@@ -30,6 +30,7 @@ export const ERROR_STATUS = {
   // password family
   required_pwd: 400,
   bad_length_pwd: 400,
+  weak_pwd: 400, // added: a common or easily guessed password (ASVS 5 L2)
   // login family
   user_not_found: 401,
   incorrect_password: 401,
@@ -56,6 +57,9 @@ export const ERROR_STATUS = {
   max_running_tasks: 429, // the plan's concurrency cap (1/2/4) is reached
   task_lease_lost: 409, // a worker reported on a task it no longer holds
   preset_not_found: 404,
+  // trust and hardening (added)
+  user_muted: 403, // generation, tweak and upscale refused until a moderator lifts the mute (8 strikes)
+  invalid_result: 422, // a worker's result does not match its job (size, format)
   // gallery and images (spec §8)
   duplicate_favorite: 409,
   favorites_limit_exceeded: 403,
