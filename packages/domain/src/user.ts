@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeText } from './input.ts';
 import { LANGUAGES } from './languages.ts';
 import { effectivePlan } from './generation/plans.ts';
 import { PLAN, type Plan } from './plan.ts';
@@ -22,24 +23,21 @@ export const USERNAME_PATTERN = /^[A-Za-z0-9_-]+$/;
  * `{"detail":{"code": <message>}}`, and the web shows the translation of that code. Checks run in the
  * order required -> length -> format, so the most basic problem is reported first. */
 
-export const usernameSchema = z
-  .string({ error: 'required_username' })
+export const usernameSchema = safeText({ error: 'required_username' })
   .trim()
   .min(1, 'required_username')
   .min(USERNAME_MIN, 'bad_length_username')
   .max(USERNAME_MAX, 'bad_length_username')
   .regex(USERNAME_PATTERN, 'bad_format_username');
 
-export const emailSchema = z
-  .string({ error: 'required_email' })
+export const emailSchema = safeText({ error: 'required_email' })
   .trim()
   .min(1, 'required_email')
   .max(EMAIL_MAX, 'bad_length_email')
   .pipe(z.email('bad_format_email'))
   .transform((email) => email.toLowerCase());
 
-export const passwordSchema = z
-  .string({ error: 'required_pwd' })
+export const passwordSchema = safeText({ error: 'required_pwd' })
   .min(1, 'required_pwd')
   .min(PASSWORD_MIN, 'bad_length_pwd')
   .max(PASSWORD_MAX, 'bad_length_pwd');
@@ -48,18 +46,17 @@ export const createUserBody = z.object({
   username: usernameSchema,
   email: emailSchema,
   pwd: passwordSchema,
-  referral_code: z.string().trim().max(64).optional().nullable(),
+  referral_code: safeText().trim().max(64).optional().nullable(),
 });
 export type CreateUserBody = z.infer<typeof createUserBody>;
 
 /** Login accepts the username or the email in `username` (DECISIONS.md). */
 export const loginBody = z.object({
-  username: z
-    .string({ error: 'required_username' })
+  username: safeText({ error: 'required_username' })
     .trim()
     .min(1, 'required_username')
     .max(EMAIL_MAX, 'user_not_found'),
-  pwd: z.string({ error: 'required_pwd' }).min(1, 'required_pwd').max(256, 'incorrect_password'),
+  pwd: safeText({ error: 'required_pwd' }).min(1, 'required_pwd').max(256, 'incorrect_password'),
 });
 export type LoginBody = z.infer<typeof loginBody>;
 
@@ -79,14 +76,13 @@ export const updateUserBody = z.object({
     })
     .optional(),
   pwd: passwordSchema.optional(),
-  current_pwd: z.string().max(256, 'incorrect_password').optional(),
+  current_pwd: safeText().max(256, 'incorrect_password').optional(),
 });
 export type UpdateUserBody = z.infer<typeof updateUserBody>;
 
 export const sendResetPasswordBody = z.object({ email: emailSchema });
 export const resetPasswordBody = z.object({
-  token: z
-    .string({ error: 'reset_token_invalid' })
+  token: safeText({ error: 'reset_token_invalid' })
     .min(16, 'reset_token_invalid')
     .max(128, 'reset_token_invalid'),
   pwd: passwordSchema,
@@ -95,10 +91,10 @@ export const resetPasswordBody = z.object({
 export const OAUTH_PROVIDERS = ['google', 'discord'] as const;
 export type OAuthProvider = (typeof OAUTH_PROVIDERS)[number];
 export const oauthLoginBody = z.object({
-  auth_code: z.string({ error: 'oauth_failed' }).min(1, 'oauth_failed').max(2048, 'oauth_failed'),
-  redirect_uri: z.string({ error: 'oauth_failed' }).max(2048, 'oauth_failed'),
+  auth_code: safeText({ error: 'oauth_failed' }).min(1, 'oauth_failed').max(2048, 'oauth_failed'),
+  redirect_uri: safeText({ error: 'oauth_failed' }).max(2048, 'oauth_failed'),
   provider: z.enum(OAUTH_PROVIDERS, { error: 'oauth_provider_unavailable' }),
-  state: z.string().max(256).optional(),
+  state: safeText().max(256).optional(),
 });
 
 export { PLAN, type Plan } from './plan.ts';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idValue, safeText } from '../input.ts';
 
 /**
  * Saved prompts (spec §3 "Saved prompt" and "Prompt tag kinds", §6, §7 /api/prompt, §9 page sizes): a
@@ -41,15 +42,15 @@ export function distinctIds(ids: readonly number[]): number[] {
   return [...new Set(ids)];
 }
 
-const tagIds = z.array(z.number().int().positive()).max(PROMPT_MAX_TAGS).default([]).transform(distinctIds);
+const tagIds = z.array(idValue('bigint')).max(PROMPT_MAX_TAGS).default([]).transform(distinctIds);
 
 /** POST /api/prompt/save. At least one tag in total (checked by savedPromptProblem). */
 export const savePromptBody = z.object({
-  lib: z.string().trim().min(1).max(PROMPT_LIB_MAX),
+  lib: safeText().trim().min(1).max(PROMPT_LIB_MAX),
   pos_tags: tagIds,
   opt_tags: tagIds,
   neg_tags: tagIds,
-  styles: z.array(z.number().int().nonnegative()).max(PROMPT_MAX_STYLES).default([]).transform(distinctIds),
+  styles: z.array(idValue('integer')).max(PROMPT_MAX_STYLES).default([]).transform(distinctIds),
   /** Decision: a prompt is private until its owner publishes it. */
   public: z.boolean().default(false),
 });
@@ -86,7 +87,7 @@ export type PromptPageQuery = z.output<typeof promptPageQuery>;
  * target; the path decides, so a target in the body is accepted and ignored.
  */
 export const promptListBody = z.object({
-  search: z.string().trim().max(PROMPT_SEARCH_MAX).default(''),
+  search: safeText().trim().max(PROMPT_SEARCH_MAX).default(''),
   target: z.enum(PROMPT_TARGETS).optional(),
   sort: z.enum(PROMPT_SORTS).default('created_at'),
   sort_desc: z.boolean().default(true),

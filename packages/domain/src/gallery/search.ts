@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idValue } from '../input.ts';
 import { FORMATS, RENDERS } from '../generation/options.ts';
 
 /**
@@ -28,7 +29,7 @@ export const SEARCH_DEBOUNCE_MS = 100;
 export const SEARCH_GEN_TYPES = ['txt2img', 'tweak', 'style_convert'] as const;
 export type SearchGenType = (typeof SEARCH_GEN_TYPES)[number];
 
-const tagIds = z.array(z.number().int().positive()).max(SEARCH_MAX_TAGS).default([]);
+const tagIds = z.array(idValue('bigint')).max(SEARCH_MAX_TAGS).default([]);
 
 /**
  * §3 Search body. `shuffle` is the area's seed (§4: a random number between -1 and 1, kept per area so
@@ -39,7 +40,7 @@ export const searchBodySchema = z.object({
   opt_search: tagIds,
   neg_search: tagIds,
   shuffle: z.number().min(-1).max(1).nullable().default(null),
-  styles: z.array(z.number().int().nonnegative()).max(100).default([]),
+  styles: z.array(idValue('integer')).max(100).default([]),
   formats: z.array(z.enum(FORMATS)).max(FORMATS.length).default([]),
   renders: z.array(z.enum(RENDERS)).max(RENDERS.length).default([]),
   gen_types: z.array(z.enum(SEARCH_GEN_TYPES)).max(SEARCH_GEN_TYPES.length).default([]),

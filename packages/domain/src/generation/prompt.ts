@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idValue, safeText } from '../input.ts';
 import {
   CREATIVITIES,
   DEFAULT_CREATIVITY,
@@ -35,15 +36,14 @@ const flag = (fallback: boolean) =>
 
 /** §5: prompts are trimmed; the limit applies to the trimmed text. A missing prompt is empty. */
 const promptText = (max: number) =>
-  z
-    .string({ error: INVALID })
+  safeText({ error: INVALID })
     .trim()
     .max(max, INVALID)
     .nullish()
     .transform((value) => value ?? '');
 
 const boosterSchema = z.object({
-  id: z.number({ error: INVALID }).int(INVALID).positive(INVALID),
+  id: idValue('integer'),
   // §5: an invalid or out-of-range weight is clamped (never refused): invalid/negative 0, above 100 100.
   weight: z.unknown().transform(clampBoosterWeight),
 });
@@ -85,7 +85,7 @@ export const txt2imgBody = z.object({
   watermark: flag(true),
   private: flag(false),
   /** A style is required (§5: "a style must be chosen before generating"). */
-  style_id: z.number({ error: INVALID }).int(INVALID).positive(INVALID),
+  style_id: idValue('integer'),
   /** §4: a missing creativity defaults to Balanced. */
   creativity: z
     .enum(CREATIVITIES, { error: INVALID })

@@ -22,12 +22,12 @@ import {
 
 describe('savePromptBody', () => {
   it('trims the name, fills empty lists, keeps order without repeats and starts private', () => {
-    expect(savePromptBody.parse({ lib: '  Dusk  ', pos_tags: [3, 1, 3], styles: [2, 2, 0] })).toEqual({
+    expect(savePromptBody.parse({ lib: '  Dusk  ', pos_tags: [3, 1, 3], styles: [2, 2, 7] })).toEqual({
       lib: 'Dusk',
       pos_tags: [3, 1],
       opt_tags: [],
       neg_tags: [],
-      styles: [2, 0],
+      styles: [2, 7],
       public: false,
     });
   });
@@ -49,6 +49,7 @@ describe('savePromptBody', () => {
     [{ lib: 'a', neg_tags: ['3'] }],
     [{ lib: 'a', pos_tags: Array.from({ length: PROMPT_MAX_TAGS + 1 }, (_, i) => i + 1) }],
     [{ lib: 'a', styles: [-1] }],
+    [{ lib: 'a', styles: [0] }],
     [{ lib: 'a', styles: Array.from({ length: 21 }, (_, i) => i) }],
     [{ lib: 'a', public: 'true' }],
   ])('refuses %j', (body) => {

@@ -26,7 +26,7 @@ describe('searchBodySchema', () => {
       opt_search: [3],
       neg_search: [4],
       shuffle: -0.25,
-      styles: [0, 5],
+      styles: [1, 5],
       formats: ['Portrait', 'Square'],
       renders: ['realistic'],
       gen_types: ['txt2img', 'tweak'],
@@ -44,6 +44,7 @@ describe('searchBodySchema', () => {
     [{ renders: ['cartoon'] }],
     [{ gen_types: ['upscale'] }],
     [{ styles: [-1] }],
+    [{ styles: [0] }],
   ])('refuses %j', (body) => {
     expect(searchBodySchema.safeParse(body).success).toBe(false);
   });

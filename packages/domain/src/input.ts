@@ -1,0 +1,63 @@
+import { z } from 'zod';
+
+/**
+ * What every request field must be before it may reach the database. Each request schema builds its
+ * strings with `safeText` and its id columns with `idValue`, so that bad input answers a 4xx
+ * `validation_error` (with data.field) instead of a database error (a 500).
+ */
+
+/** Largest value of a PostgreSQL `integer` (int4) column. */
+export const INT4_MAX = 2_147_483_647;
+/**
+ * Largest `bigint` id accepted: the largest integer a JS number holds exactly. A larger number would
+ * be rounded on its way to the database (another row's id, or an int8 overflow).
+ */
+export const BIGINT_ID_MAX = Number.MAX_SAFE_INTEGER;
+
+/** A UTF-16 surrogate that is not half of a pair: valid in a JS string, not encodable as UTF-8. */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/**
+ * Text that PostgreSQL can store: no NUL (it refuses 0x00 in text and jsonb) and no lone surrogate
+ * (jsonb refuses its escape; text would silently get U+FFFD instead of what was sent).
+ */
+export function isStorableText(value: string): boolean {
+  return !value.includes('\u0000') && !LONE_SURROGATE.test(value);
+}
+
+/** The code of a string that is not storable text (the API adds data.field). */
+export const UNSTORABLE_TEXT = 'validation_error';
+
+/**
+ * A request string: `z.string()` plus the storable-text check, which runs first and stops the other
+ * checks, so that a NUL or a lone surrogate always answers `validation_error` {field}, whatever
+ * the schema's own codes (`error` is the code of a missing or non-string value). Chain the schema's
+ * own checks after it: `safeText({ error: 'required_username' }).trim().min(1, ...)`.
+ */
+export function safeText(params: { error?: string } = {}) {
+  return z.string(params).refine(isStorableText, { error: UNSTORABLE_TEXT, abort: true });
+}
+
+/** The column an id is stored in. */
+export type IdColumn = 'integer' | 'bigint';
+
+export interface IdValueOptions {
+  /** The code of every failure (default `validation_error`; path ids use `not_found`). */
+  error?: string;
+  /** Read the id from text (path parameters and query strings). */
+  coerce?: boolean;
+}
+
+/**
+ * An id column's value in a request: an integer from 1 to the largest the column holds (INT4_MAX for
+ * `integer` ids such as styles, boosters and presets; BIGINT_ID_MAX for `bigint` ids such as users,
+ * tags and saved prompts). A larger number can match no row, and would fail in the database.
+ */
+export function idValue(column: IdColumn, options: IdValueOptions = {}) {
+  const error = options.error ?? 'validation_error';
+  const number = options.coerce ? z.coerce.number({ error }) : z.number({ error });
+  return number
+    .int(error)
+    .min(1, error)
+    .max(column === 'integer' ? INT4_MAX : BIGINT_ID_MAX, error);
+}
