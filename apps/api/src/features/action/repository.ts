@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { DB } from '../../db/database.ts';
+import { lockImage } from '../image/repository.ts';
 
 /** Favourites and reports (spec §7 /api/action). */
 export function createActionRepository(db: DB) {
@@ -17,15 +18,17 @@ export function createActionRepository(db: DB) {
 
     /**
      * Adds a favourite unless the user already has `limit` of them. The user's row is locked first, so
-     * parallel adds by one user are counted one after another and never pass the limit.
+     * parallel adds by one user are counted one after another and never pass the limit. The image row is
+     * locked too (lockImage): an image deleted meanwhile is 'missing', never a foreign-key error.
      */
     async addFavorite(
       userId: number,
       imageId: number,
       limit: number,
-    ): Promise<'added' | 'duplicate' | 'full'> {
+    ): Promise<'added' | 'duplicate' | 'full' | 'missing'> {
       return db.transaction().execute(async (trx) => {
         await trx.selectFrom('app_user').select('id').where('id', '=', userId).forUpdate().execute();
+        if (!(await lockImage(trx, imageId))) return 'missing';
         const { duplicate, total } = await trx
           .selectNoFrom((eb) => [
             eb
@@ -66,15 +69,21 @@ export function createActionRepository(db: DB) {
       return Number(result.numDeletedRows);
     },
 
-    /** One report per user and image: a second one changes nothing. Returns whether it was new. */
-    async report(userId: number, imageId: number, reason: string): Promise<boolean> {
-      const inserted = await db
-        .insertInto('image_report')
-        .values({ user_id: userId, image_id: imageId, reason })
-        .onConflict((oc) => oc.columns(['user_id', 'image_id']).doNothing())
-        .returning('id')
-        .execute();
-      return inserted.length > 0;
+    /**
+     * One report per user and image: a second one changes nothing. Returns whether it was new, or
+     * 'missing' when the image was deleted meanwhile (its row is locked first, see lockImage).
+     */
+    async report(userId: number, imageId: number, reason: string): Promise<boolean | 'missing'> {
+      return db.transaction().execute(async (trx) => {
+        if (!(await lockImage(trx, imageId))) return 'missing';
+        const inserted = await trx
+          .insertInto('image_report')
+          .values({ user_id: userId, image_id: imageId, reason })
+          .onConflict((oc) => oc.columns(['user_id', 'image_id']).doNothing())
+          .returning('id')
+          .execute();
+        return inserted.length > 0;
+      });
     },
   };
 }

@@ -22,6 +22,7 @@ export function createActionService(deps: {
       if (!user) throw new AppError('token_invalid');
       const limit = capabilitiesFor(effectivePlan(user, deps.now())).favoritesLimit;
       const outcome = await deps.actions.addFavorite(userId, id, limit);
+      if (outcome === 'missing') throw new AppError('image_not_found');
       if (outcome === 'duplicate') throw new AppError('duplicate_favorite');
       if (outcome === 'full') throw new AppError('favorites_limit_exceeded', { limit });
       return { ok: true };
@@ -37,6 +38,7 @@ export function createActionService(deps: {
       if (reason === undefined) throw new AppError('validation_error', { field: 'flag' });
       const id = await imageId(uuid, userId);
       const added = await deps.actions.report(userId, id, reason);
+      if (added === 'missing') throw new AppError('image_not_found');
       return { ok: true, already_reported: !added };
     },
   };

@@ -20,6 +20,23 @@ export async function insertImageWithTags(
     .executeTakeFirstOrThrow();
 }
 
+/**
+ * Locks an image row against deletion until the caller's transaction ends (FOR KEY SHARE: updates of
+ * its flags still go through) and tells whether it still exists. A row that points at an image must be
+ * inserted after this: checking the image, then inserting, lets a delete commit in between, and the
+ * foreign key then fails the insert (a 500 under parallel requests). Used by favourites, reports and
+ * upscale tasks.
+ */
+export async function lockImage(trx: DB, imageId: number): Promise<boolean> {
+  const row = await trx
+    .selectFrom('image')
+    .select('id')
+    .where('id', '=', imageId)
+    .forKeyShare()
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 export function createImageRepository(db: DB) {
   return {
     async insert(trx: DB, image: Insertable<ImageTable>): Promise<ImageRow> {

@@ -77,9 +77,15 @@ export function createTagRepository(db: DB) {
         .execute();
     },
 
-    /** Replaces the user's blacklist; unknown tag ids are ignored. */
+    /**
+     * Replaces the user's blacklist; unknown tag ids are ignored. The user's row is locked first: under
+     * READ COMMITTED two parallel saves would otherwise both delete, then both insert the same rows
+     * (user_tag_ban_pk: a 500), or leave a mix of two lists. Locked, the saves run one after the other
+     * and the last one wins. NO KEY UPDATE: it does not block inserts that merely reference the user.
+     */
     async setBanned(userId: number, tagIds: readonly number[]): Promise<void> {
       await db.transaction().execute(async (trx) => {
+        await trx.selectFrom('app_user').select('id').where('id', '=', userId).forNoKeyUpdate().execute();
         await trx.deleteFrom('user_tag_ban').where('user_id', '=', userId).execute();
         if (tagIds.length > 0) {
           await trx

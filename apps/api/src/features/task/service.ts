@@ -21,7 +21,7 @@ import type { DB } from '../../db/database.ts';
 import { CHANNEL, type Notifier } from '../../events/notifier.ts';
 import { AppError } from '../../http/errors.ts';
 import { findBoosters, findStyle } from '../catalogue/repository.ts';
-import type { ImageRepository } from '../image/repository.ts';
+import { lockImage, type ImageRepository } from '../image/repository.ts';
 import { applyMovement } from '../ledger/repository.ts';
 import { applyEnergyRollover } from './energy.ts';
 import { FINISHED_STATES, TASK_STATE } from './states.ts';
@@ -235,6 +235,8 @@ export function createTaskService(deps: TaskServiceDeps) {
           .where('id', '=', userId)
           .forUpdate()
           .executeTakeFirstOrThrow();
+        // The task points at the image: lock it, so that a delete running now waits or has happened.
+        if (!(await lockImage(trx, image.id))) throw new AppError('image_not_found');
         const pending = await trx
           .selectFrom('task')
           .select('id')
