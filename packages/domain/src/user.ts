@@ -50,12 +50,16 @@ export const createUserBody = z.object({
 });
 export type CreateUserBody = z.infer<typeof createUserBody>;
 
-/** Login accepts the username or the email in `username` (DECISIONS.md). */
+/**
+ * Login accepts the username or the email in `username` (DECISIONS.md). Every "no such account" answer,
+ * an over-long name included, is `incorrect_password`, the code of a wrong password (spec §8 shows one
+ * message for both; one code does not tell which accounts exist).
+ */
 export const loginBody = z.object({
   username: safeText({ error: 'required_username' })
     .trim()
     .min(1, 'required_username')
-    .max(EMAIL_MAX, 'user_not_found'),
+    .max(EMAIL_MAX, 'incorrect_password'),
   pwd: safeText({ error: 'required_pwd' }).min(1, 'required_pwd').max(256, 'incorrect_password'),
 });
 export type LoginBody = z.infer<typeof loginBody>;
