@@ -58,27 +58,7 @@ describe('foreign origins', () => {
 });
 
 describe('spam_protection', () => {
-  it('limits login attempts per account, whatever the IP', async () => {
-    const account = newAccount();
-    await new Client(t.app).post('/api/user/create', account);
-    const codes: (string | undefined)[] = [];
-    for (let i = 0; i < 11; i++) {
-      const result = await new Client(t.app, `10.1.0.${i}`).post('/api/user/login', {
-        username: account.username,
-        pwd: 'wrong-password',
-      });
-      codes.push(codeOf(result.body));
-    }
-    expect(codes.slice(0, 10).every((code) => code === 'incorrect_password')).toBe(true);
-    expect(codes[10]).toBe('spam_protection');
-    const right = await new Client(t.app, '10.1.0.99').post('/api/user/login', {
-      username: account.username,
-      pwd: account.pwd,
-    });
-    expect(right.status).toBe(429);
-    expect(right.body).toMatchObject({ detail: { code: 'spam_protection' } });
-  });
-
+  // Per account and address, reset mails per account, current passwords: account-limits.test.ts.
   it('limits login attempts per IP across accounts', async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 31; i++) {
@@ -98,20 +78,6 @@ describe('spam_protection', () => {
       statuses.push((await new Client(t.app, '10.3.0.1').post('/api/user/create', newAccount())).status);
     expect(statuses.slice(0, 10).every((status) => status === 201)).toBe(true);
     expect(statuses[10]).toBe(429);
-  });
-
-  it('limits reset requests per address', async () => {
-    const statuses: number[] = [];
-    for (let i = 0; i < 4; i++) {
-      statuses.push(
-        (
-          await new Client(t.app, `10.4.0.${i}`).post('/api/user/send_reset_pwd', {
-            email: 'target@example.com',
-          })
-        ).status,
-      );
-    }
-    expect(statuses).toEqual([200, 200, 200, 429]);
   });
 });
 

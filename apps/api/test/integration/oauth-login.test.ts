@@ -91,6 +91,16 @@ describe('OAuth sign-in', () => {
     expect((second.body.user as { id: number }).id).toBe(user.id);
   });
 
+  it('never derives a reserved username from the display name', async () => {
+    for (const name of ['Admin', 'Mirage Support', 'R00T']) {
+      const subject = `reserved-${name.length}-${Date.now()}`;
+      userinfo({ sub: subject, email: `${subject}@example.com`, email_verified: true, name });
+      const result = await signIn(new Client(t.app));
+      expect(result.status, name).toBe(200);
+      expect((result.body.user as { username: string }).username, name).toMatch(/^user\d{0,3}$/);
+    }
+  });
+
   it('links a verified email to the existing password account', async () => {
     const account = newAccount();
     const created = await new Client(t.app).post('/api/user/create', account);

@@ -16,6 +16,17 @@ export function createRateLimitRepository(db: DB) {
       return row.hits;
     },
 
+    /** Takes one hit back from a window (an attempt that must not count, such as a successful login). */
+    async unhit(key: string, windowStart: Date): Promise<void> {
+      await db
+        .updateTable('rate_limit')
+        .set({ hits: sql`rate_limit.hits - 1` })
+        .where('key', '=', key)
+        .where('window_start', '=', windowStart)
+        .where('hits', '>', 0)
+        .execute();
+    },
+
     async deleteOlderThan(cutoff: Date) {
       await db.deleteFrom('rate_limit').where('window_start', '<', cutoff).execute();
     },

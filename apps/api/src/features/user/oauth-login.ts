@@ -1,26 +1,34 @@
-import { USERNAME_MAX, USERNAME_MIN } from '@mirage/domain';
+import { isReservedUsername, USERNAME_MAX, USERNAME_MIN } from '@mirage/domain';
 import type { OAuthProfile } from '../oauth/service.ts';
 import type { UserRow } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
 import { insertUserWithWelcomeGrant, type AccountDeps } from './service.ts';
 import type { UserRepository } from './repository.ts';
 
-/** Turns a display name or mail local part into a valid username base (3-12 of [A-Za-z0-9_-]). */
+/**
+ * Turns a display name or mail local part into a valid username base (3-12 of [A-Za-z0-9_-]). A
+ * provider's display name is the user's to choose, so a reserved one ("Admin", "Mirage Support") falls
+ * back to "user" like a name too short to use.
+ */
 export function usernameBase(profile: Pick<OAuthProfile, 'displayName' | 'email'>): string {
   const source = profile.displayName ?? profile.email?.split('@')[0] ?? '';
   const cleaned = source
     .normalize('NFKD')
     .replace(/[^A-Za-z0-9_-]/g, '')
     .slice(0, USERNAME_MAX - 3);
-  return cleaned.length >= USERNAME_MIN ? cleaned : 'user';
+  return cleaned.length >= USERNAME_MIN && !isReservedUsername(cleaned) ? cleaned : 'user';
+}
+
+async function available(users: UserRepository, username: string): Promise<boolean> {
+  return !isReservedUsername(username) && !(await users.usernameTaken(username));
 }
 
 async function freeUsername(users: UserRepository, base: string): Promise<string> {
-  if (!(await users.usernameTaken(base))) return base;
+  if (await available(users, base)) return base;
   for (let attempt = 0; attempt < 20; attempt++) {
     const digits = String(Math.floor(Math.random() * 1000)).padStart(3, '0');
     const candidate = `${base.slice(0, USERNAME_MAX - 3)}${digits}`;
-    if (!(await users.usernameTaken(candidate))) return candidate;
+    if (await available(users, candidate)) return candidate;
   }
   throw new AppError('oauth_failed');
 }

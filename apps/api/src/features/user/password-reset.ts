@@ -1,4 +1,5 @@
 import { isLanguage } from '@mirage/domain';
+import { isWeakPassword, passwordUserInputs } from '@mirage/domain/password-strength';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../http/errors.ts';
 import type { Mailer } from '../../mail/mailer.ts';
@@ -32,12 +33,17 @@ export function createPasswordResetService(deps: PasswordResetDeps) {
      * response time does not reveal whether an account was found either.
      */
     async requestReset(email: string, ip: string): Promise<void> {
-      await limiter.consume(
-        [`reset:ip:${ip}`, LIMITS.resetPerIp],
-        [`reset:account:${email}`, LIMITS.resetPerAccount],
-      );
+      // The address limit answers 429: it is the requester's own address and says nothing of accounts.
+      await limiter.consume([`reset:ip:${ip}`, LIMITS.resetPerIp]);
       const user = await users.findByEmail(email);
       if (!user?.is_active) return;
+      // Decision (finding M3): over the per-account limit, no mail is sent but the answer stays ok.
+      // A 429 here would tell which addresses have accounts, and would let anyone block the owner's
+      // reset by asking first. Silently sending nothing bounds the mails an account can receive
+      // (3 an hour, whatever the number of addresses asking) without blocking its owner: a link is
+      // valid for an hour (RESET_TOKEN_TTL_MS, not shorter than the limit's window), so while the
+      // limit holds, the inbox already holds a working link from this window's mails.
+      if (!(await limiter.allows(`reset:account:${user.id}`, LIMITS.resetMailsPerAccount))) return;
       const token = newToken();
       await users.insertPasswordReset({
         tokenHash: hashToken(token),
@@ -55,7 +61,12 @@ export function createPasswordResetService(deps: PasswordResetDeps) {
 
     /** Sets a new password from a single-use token and signs the account out everywhere. */
     async resetPassword(token: string, password: string): Promise<void> {
-      const userId = await users.consumePasswordReset(hashToken(token), now());
+      const tokenHash = hashToken(token);
+      const pending = await users.findPasswordResetUser(tokenHash, now());
+      if (!pending) throw new AppError('reset_token_invalid');
+      // Checked before the token is used up, so that the link still works with a better password.
+      if (isWeakPassword(password, passwordUserInputs(pending))) throw new AppError('weak_pwd');
+      const userId = await users.consumePasswordReset(tokenHash, now());
       if (userId === undefined) throw new AppError('reset_token_invalid');
       await users.update(userId, { pwd_hash: await hashPassword(password) });
       await deps.sessions.revokeOthers(userId, undefined);

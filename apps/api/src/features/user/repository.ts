@@ -64,6 +64,18 @@ export function createUserRepository(db: DB) {
         .execute();
     },
 
+    /** The account of an unused, unexpired reset token (without using it up), or undefined. */
+    async findPasswordResetUser(tokenHash: Buffer, now: Date) {
+      return db
+        .selectFrom('password_reset')
+        .innerJoin('app_user', 'app_user.id', 'password_reset.user_id')
+        .select(['app_user.id', 'app_user.username', 'app_user.email'])
+        .where('password_reset.token_hash', '=', tokenHash)
+        .where('password_reset.used_at', 'is', null)
+        .where('password_reset.expires_at', '>', now)
+        .executeTakeFirst();
+    },
+
     /** Marks a reset token used, only if it is unused and unexpired; returns its user id or undefined. */
     async consumePasswordReset(tokenHash: Buffer, now: Date): Promise<number | undefined> {
       const row = await db

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import type { CreateUserBody, LoginBody, UpdateUserBody } from '@mirage/domain';
+import { isReservedUsername, type CreateUserBody, type LoginBody, type UpdateUserBody } from '@mirage/domain';
+import { isWeakPassword, passwordUserInputs } from '@mirage/domain/password-strength';
 import type { DB } from '../../db/database.ts';
 import type { UserRow } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
@@ -78,6 +79,11 @@ export async function insertUserWithWelcomeGrant(
 export function createAccountService(deps: AccountDeps) {
   const { users, sessions, limiter } = deps;
 
+  /** Taken by another account, or reserved (staff-like and special names answer as taken). */
+  async function usernameUnavailable(username: string, exceptId?: number): Promise<boolean> {
+    return isReservedUsername(username) || (await users.usernameTaken(username, exceptId));
+  }
+
   async function startSession(user: UserRow, client: ClientInfo) {
     const session = await sessions.start(user.id, { ip: client.ip, userAgent: client.userAgent });
     return { user, ...session };
@@ -89,7 +95,8 @@ export function createAccountService(deps: AccountDeps) {
     async create(body: CreateUserBody, client: ClientInfo) {
       await limiter.consume([`create:ip:${client.ip}`, LIMITS.createPerIp]);
       if (isDisposableEmail(body.email)) throw new AppError('temp_mail_detected');
-      if (await users.usernameTaken(body.username)) throw new AppError('duplicate_username');
+      if (isWeakPassword(body.pwd, passwordUserInputs(body))) throw new AppError('weak_pwd');
+      if (await usernameUnavailable(body.username)) throw new AppError('duplicate_username');
       if (await users.emailTaken(body.email)) throw new AppError('duplicate_email');
       let referrerId: number | null = null;
       if (body.referral_code) {
@@ -106,18 +113,26 @@ export function createAccountService(deps: AccountDeps) {
       return startSession(user, client);
     },
 
+    /**
+     * An unknown account and a wrong password get the same code (`incorrect_password`, spec §8's one
+     * message), the same time (a password check either way) and the same limit, so that answers do not
+     * tell which usernames and emails exist (finding L1).
+     */
     async login(body: LoginBody, client: ClientInfo) {
-      await limiter.consume(
-        [`login:ip:${client.ip}`, LIMITS.loginPerIp],
-        [`login:account:${body.username}`, LIMITS.loginPerAccount],
-      );
       const user = await users.findByLogin(body.username);
-      if (!user) {
-        await burnPasswordCheck(body.pwd);
-        throw new AppError('user_not_found');
-      }
-      if (!user.pwd_hash || !(await verifyPassword(user.pwd_hash, body.pwd)))
-        throw new AppError('incorrect_password');
+      // The account's id, not what was typed, so that its username and email share one bucket. An
+      // unknown name gets a bucket of its own, so that it runs into the limit exactly like a real one.
+      const account = user ? `id:${user.id}` : `name:${body.username.toLowerCase()}`;
+      const attempt = await limiter.attempt(
+        [`login:ip:${client.ip}`, LIMITS.loginPerIp],
+        [`login:ip-account:${client.ip}:${account}`, LIMITS.loginPerAccountAndIp],
+      );
+      let valid = false;
+      if (user?.pwd_hash) valid = await verifyPassword(user.pwd_hash, body.pwd);
+      else await burnPasswordCheck(body.pwd);
+      if (!user || !valid) throw new AppError('incorrect_password');
+      // Only failures count: an owner who signs in often is never limited by it.
+      await attempt.refund();
       // Checked after the password so that a deactivated account is only revealed to its owner.
       if (!user.is_active) throw new AppError('user_not_active');
       return startSession(user, client);
@@ -133,8 +148,19 @@ export function createAccountService(deps: AccountDeps) {
     async update(userId: number, body: UpdateUserBody, currentToken: string | undefined): Promise<UserRow> {
       let user = await this.requireActiveUser(userId);
       if (body.pwd !== undefined) {
-        if (user.pwd_hash && !(await verifyPassword(user.pwd_hash, body.current_pwd ?? ''))) {
-          throw new AppError('incorrect_password');
+        const inputs = passwordUserInputs(user);
+        if (body.user?.username) inputs.push(body.user.username.toLowerCase());
+        if (isWeakPassword(body.pwd, inputs)) throw new AppError('weak_pwd');
+        if (user.pwd_hash) {
+          // Per account, not per session: whoever holds a session (perhaps a stolen one) gets 10 guesses
+          // per 10 minutes, and so does the owner; a right password does not count.
+          const attempt = await limiter.attempt([
+            `current-pwd:account:${userId}`,
+            LIMITS.currentPasswordPerAccount,
+          ]);
+          if (!(await verifyPassword(user.pwd_hash, body.current_pwd ?? '')))
+            throw new AppError('incorrect_password');
+          await attempt.refund();
         }
         user = await users.update(userId, { pwd_hash: await hashPassword(body.pwd) });
         // A new password signs out every other device; this one stays signed in.
@@ -143,7 +169,10 @@ export function createAccountService(deps: AccountDeps) {
       const changes = body.user;
       if (!changes) return user;
       if (changes.username !== undefined && changes.username !== user.username) {
-        if (await users.usernameTaken(changes.username, userId)) throw new AppError('duplicate_username');
+        // A user keeps a name that was theirs before it was reserved (a change of case, say).
+        const own = changes.username.toLowerCase() === user.username.toLowerCase();
+        if (!own && (await usernameUnavailable(changes.username, userId)))
+          throw new AppError('duplicate_username');
       }
       const update = {
         ...(changes.username !== undefined ? { username: changes.username } : {}),
