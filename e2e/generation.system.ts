@@ -22,6 +22,8 @@ let app: FastifyInstance;
 let database: DatabaseHandle;
 let notifier: Notifier;
 let base: string;
+/** The site's origin (PUBLIC_URL's), which a browser on the site sends with state-changing calls. */
+let siteOrigin: string;
 let dataDir: string;
 const quietLog = { info: () => undefined, warn: () => undefined };
 
@@ -32,6 +34,7 @@ beforeAll(async () => {
   await seedCatalogue(database.db);
   notifier = await createNotifierFor(database);
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, LEASE_SECONDS: '5' });
+  siteOrigin = new URL(config.PUBLIC_URL).origin;
   app = await buildApp({ config, db: database.db, notifier, serveWeb: false });
   base = await app.listen({ port: 0, host: '127.0.0.1' });
 });
@@ -97,7 +100,7 @@ function monitor(cookie: string) {
 async function create(cookie: string, seed: number) {
   const response = await fetch(`${base}/api/tasks/txt2img`, {
     method: 'POST',
-    headers: { cookie, 'content-type': 'application/json' },
+    headers: { cookie, origin: siteOrigin, 'content-type': 'application/json' },
     body: JSON.stringify({ prompt: 'a lighthouse at dusk', neg_prompt: 'blurry', style_id: 1, seed }),
   });
   expect(response.status).toBe(200);
@@ -256,7 +259,7 @@ describe('generation end to end', () => {
       const upscale = (uuid: string) =>
         fetch(`${base}/api/tasks/${uuid}/upscale`, {
           method: 'POST',
-          headers: { cookie, 'content-type': 'application/json' },
+          headers: { cookie, origin: siteOrigin, 'content-type': 'application/json' },
           body: '{}',
         });
       const accepted = await upscale(image.uuid);
@@ -287,7 +290,7 @@ describe('generation end to end', () => {
       const foreign = await signUp('systemfour');
       const stranger = await fetch(`${base}/api/tasks/${image.uuid}/upscale`, {
         method: 'POST',
-        headers: { cookie: foreign.cookie, 'content-type': 'application/json' },
+        headers: { cookie: foreign.cookie, origin: siteOrigin, 'content-type': 'application/json' },
         body: '{}',
       });
       expect(((await stranger.json()) as { detail: { code: string } }).detail.code).toBe('image_not_found');

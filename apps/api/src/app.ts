@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import fastifyCookie from '@fastify/cookie';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { cookieSecret, type Config } from './config.ts';
 import type { DB } from './db/database.ts';
@@ -18,7 +18,12 @@ import { createPasswordResetService } from './features/user/password-reset.ts';
 import { createUserRepository } from './features/user/repository.ts';
 import { registerUserRoutes } from './features/user/routes.ts';
 import { createAccountService } from './features/user/service.ts';
-import { registerApiNotFound, registerErrorHandling } from './http/errors.ts';
+import {
+  answerClientError,
+  answerFrameworkError,
+  registerApiNotFound,
+  registerErrorHandling,
+} from './http/errors.ts';
 import { registerMetrics } from './http/metrics.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerOriginCheck } from './http/origin.ts';
@@ -42,6 +47,8 @@ export interface AppDeps {
   now?: () => Date;
   /** Serve the built SPA (on by default). */
   serveWeb?: boolean;
+  /** Told of every route as it is registered (tests enumerate them: origin check, fuzzing). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -55,7 +62,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL },
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
+    // Errors of the router and of Node's HTTP parser, answered in the catalogue's shape (http/errors.ts).
+    frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
   });
+  if (deps.onRoute) app.addHook('onRoute', deps.onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);

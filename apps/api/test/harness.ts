@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { FastifyInstance, InjectOptions, RouteOptions } from 'fastify';
 import { inject } from 'vitest';
 import { buildApp, type AppDeps } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
@@ -34,8 +34,13 @@ export interface TestContext {
   dataDir: string;
   /** Moves the server's clock; starts at the real time. */
   clock: { offsetMs: number };
+  /** Every route the app registered, as Fastify was told of it (methods, URL pattern, schema). */
+  routes: RouteOptions[];
   close: () => Promise<void>;
 }
+
+/** The public origin (PUBLIC_URL's) of each test app: what a browser tab on the site sends as Origin. */
+const publicOrigins = new WeakMap<FastifyInstance, string>();
 
 export async function createTestApp(
   options: { env?: Record<string, string>; deps?: Partial<AppDeps> } = {},
@@ -51,21 +56,25 @@ export async function createTestApp(
   const database = await createTestDatabase();
   const clock = { offsetMs: 0 };
   const notifier = await createNotifierFor(database);
+  const routes: RouteOptions[] = [];
   const app = await buildApp({
     config,
     db: database.db,
     notifier,
     serveWeb: false,
     now: () => new Date(Date.now() + clock.offsetMs),
+    onRoute: (route) => routes.push(route),
     ...options.deps,
   });
   await app.ready();
+  publicOrigins.set(app, new URL(config.PUBLIC_URL).origin);
   return {
     app,
     database,
     config,
     dataDir,
     clock,
+    routes,
     close: async () => {
       await app.close();
       await notifier.close();
@@ -82,7 +91,13 @@ function nextIp(): string {
   return `198.18.${Math.floor(clientCounter / 250) % 250}.${(clientCounter % 250) + 1}`;
 }
 
-/** A tiny cookie-keeping client over app.inject, like a browser tab. */
+/** Methods a browser sends Origin with, and that the origin check guards. */
+const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * A tiny cookie-keeping client over app.inject, like a browser tab on the site: it sends the site's
+ * Origin with state-changing calls, as browsers do (a test overrides it in `headers`).
+ */
 export class Client {
   readonly cookies = new Map<string, string>();
   constructor(
@@ -96,11 +111,16 @@ export class Client {
     body?: unknown,
     headers: Record<string, string> = {},
   ) {
+    const origin = STATE_CHANGING.has(String(method).toUpperCase()) ? publicOrigins.get(this.app) : undefined;
     const response = await this.app.inject({
       method,
       url,
       remoteAddress: this.ip,
-      headers: { ...headers, ...(this.cookies.size ? { cookie: this.cookieHeader() } : {}) },
+      headers: {
+        ...(origin ? { origin } : {}),
+        ...headers,
+        ...(this.cookies.size ? { cookie: this.cookieHeader() } : {}),
+      },
       ...(body !== undefined ? { payload: body as object } : {}),
     });
     for (const cookie of response.cookies) {

@@ -1,5 +1,7 @@
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import { ERROR_STATUS, isErrorCode, type ErrorBody, type ErrorCode } from '@mirage/domain';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { ConnectionError, FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 
 /** The one error type of the API: a spec code, optional data, and the status from the domain's table. */
@@ -48,6 +50,65 @@ export function registerErrorHandling(app: FastifyInstance): void {
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send(errorBody('internal_error'));
   });
+}
+
+/** A client error's status as Fastify gives it, when it is one (4xx); otherwise undefined. */
+function clientStatus(error: { statusCode?: number }): number | undefined {
+  const status = error.statusCode;
+  return status !== undefined && status >= 400 && status < 500 ? status : undefined;
+}
+
+/**
+ * Fastify's `frameworkErrors`: what its router refuses before any route, hook or error handler runs,
+ * i.e. a path that does not decode (FST_ERR_BAD_URL, 400: `/api/image/%C0%AE/info`) or a path parameter
+ * over the router's length limit (FST_ERR_MAX_PARAM_LENGTH, 414). Fastify's own answer is outside the
+ * catalogue and repeats the URL; this one keeps the status, says `validation_error` with Fastify's code
+ * as the reason, and never repeats the URL.
+ */
+export function answerFrameworkError(
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  const status = clientStatus(error);
+  if (status === undefined) request.log.error({ err: error }, 'router error');
+  void reply
+    .status(status ?? 500)
+    .header('x-content-type-options', 'nosniff')
+    .send(
+      status === undefined
+        ? errorBody('internal_error')
+        : errorBody('validation_error', { reason: error.code }),
+    );
+}
+
+/** Node's parser codes and the status each one answers; anything else it refuses is a 400. */
+const PARSER_ERROR_STATUS: Record<string, number> = {
+  HPE_HEADER_OVERFLOW: 431,
+  ERR_HTTP_REQUEST_TIMEOUT: 408,
+};
+
+/**
+ * Fastify's `clientErrorHandler` (the server's `clientError` event): what Node's HTTP parser refuses
+ * before Fastify sees a request: headers over the size limit (431, e.g. a 20 KB cookie), a malformed
+ * request line or header (400), a request that does not arrive in time (408). There is no request or
+ * reply yet, so the answer is written to the socket, in the catalogue's shape, and the connection closed.
+ */
+export function answerClientError(error: ConnectionError, socket: Socket): void {
+  // A reset connection has nobody left to answer.
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  if (socket.writable) {
+    const status = PARSER_ERROR_STATUS[error.code] ?? 400;
+    const body = JSON.stringify(errorBody('validation_error', { reason: error.code }));
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n` +
+        'Content-Type: application/json; charset=utf-8\r\n' +
+        `Content-Length: ${Buffer.byteLength(body)}\r\n` +
+        'X-Content-Type-Options: nosniff\r\n' +
+        `Connection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
 }
 
 /** Unknown routes answer 404 `not_found` (used when the SPA is not served; spa.ts sets its own). */
