@@ -1,6 +1,5 @@
 export * from './errors.ts';
 export * from './input.ts';
-export * from './input.ts';
 export * from './user.ts';
 export * from './reserved-usernames.ts';
 export * from './languages.ts';
