@@ -72,8 +72,9 @@ async function seed(database: DatabaseHandle) {
       from generate_series(${from}::int, ${to}::int) g`.execute(db);
     process.stdout.write(`\r  ${to.toLocaleString('en')} images`);
   }
+  // Usage counts count public images only (tag/usage-repository.ts).
   await sql`update tag set usage_count = counted.n from (
-      select t, count(*) as n from image, unnest(tag_ids) t group by t) counted
+      select t, count(*) as n from image, unnest(tag_ids) t where not is_private group by t) counted
     where tag.id = counted.t`.execute(db);
   const viewer = firstUser;
   await sql`insert into favorite (user_id, image_id)

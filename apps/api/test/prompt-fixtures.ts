@@ -30,7 +30,8 @@ export function usePromptApp() {
     const names = ['sunset', 'forest', 'river', 'castle', 'snow', 'night', 'harbour'];
     const rows = await context.t.database.db
       .insertInto('tag')
-      .values(names.map((name) => ({ kind: 'prompt', name })))
+      // Each carried by a public image: a tag only private images carry cannot be saved in a prompt.
+      .values(names.map((name) => ({ kind: 'prompt', name, usage_count: 1 })))
       .returning(['id', 'name'])
       .execute();
     for (const row of rows) tag[row.name] = row.id;

@@ -75,8 +75,11 @@ describe('gallery search semantics', () => {
       'lighthouse',
     ]);
     const counted = await search(viewer.client, { pos_search: [lighthouse] });
-    // Usage counts include the private image: counts are per tag, not per viewer.
-    expect(counted.tags_count).toEqual({ [String(lighthouse)]: 3 });
+    // Usage counts count public images only (the private "secret" image carries the tag too), and are
+    // the same for every viewer.
+    expect(counted.tags_count).toEqual({ [String(lighthouse)]: 2 });
+    const own = await search(author.client, { pos_search: [lighthouse] });
+    expect(own.tags_count).toEqual({ [String(lighthouse)]: 2 });
   });
 
   it('filters by style, format, render and generation type', async () => {
@@ -180,7 +183,8 @@ describe('tag autocomplete', () => {
     await addImage(t, author.id, { prompt: 'lighthouse keeper, light rain, a lighthouse at dusk' });
     const response = await viewer.client.get('/api/gallery/search/tags?search=LIGH');
     const tags = response.body.tags as { name: string; count: number }[];
-    expect(tags[0]).toEqual({ id: expect.any(Number) as number, name: 'lighthouse', count: 3 });
+    // lighthouse: two public images (the private one is not counted).
+    expect(tags[0]).toEqual({ id: expect.any(Number) as number, name: 'lighthouse', count: 2 });
     expect(tags.map((tag) => tag.name)).toEqual([
       'lighthouse',
       'light rain',

@@ -1,5 +1,5 @@
-import { sql } from 'kysely';
 import type { DB } from '../../db/database.ts';
+import { changeTagUsage } from '../tag/usage-repository.ts';
 import { isFavoriteColumn } from './favorite-flag.ts';
 
 /** Reads and changes of one image for its viewer and owner (spec §7 /api/image). */
@@ -17,23 +17,40 @@ export function createImageInfoRepository(db: DB) {
         .executeTakeFirst();
     },
 
-    async setPrivate(imageId: number, isPrivate: boolean) {
-      await db.updateTable('image').set({ is_private: isPrivate }).where('id', '=', imageId).execute();
+    /**
+     * Flips the image's privacy in the database (not from a value read earlier: parallel toggles each
+     * flip it once) and moves its tags' public usage with it, in one transaction: the image row first,
+     * then its tag rows (tag/usage-repository.ts). Returns the new state, or undefined when the image was
+     * deleted meanwhile.
+     */
+    async togglePrivate(imageId: number): Promise<boolean | undefined> {
+      return db.transaction().execute(async (trx) => {
+        const flipped = await trx
+          .updateTable('image')
+          .set((eb) => ({ is_private: eb.not('is_private') }))
+          .where('id', '=', imageId)
+          .returning(['is_private', 'tag_ids'])
+          .executeTakeFirst();
+        if (!flipped) return undefined;
+        await changeTagUsage(trx, flipped.tag_ids, flipped.is_private ? -1 : 1);
+        return flipped.is_private;
+      });
     },
 
     /**
-     * Deletes the image row and gives back its tags' usage (tag rows locked in (kind, name) order, like
-     * image creation, so the two never deadlock). Favourites and reports go with it (foreign keys cascade);
-     * tasks keep their history with image_id set to null.
+     * Deletes the image row and, when it was public, gives back its tags' usage — from the row as it was
+     * deleted, so a privacy toggle that committed just before is taken into account. Image row first,
+     * then tag rows in (kind, name) order, like every other change, so the two never deadlock. Favourites
+     * and reports go with it (foreign keys cascade); tasks keep their history with image_id set to null.
      */
-    async delete(imageId: number, tagIds: readonly number[]) {
+    async delete(imageId: number): Promise<void> {
       await db.transaction().execute(async (trx) => {
-        if (tagIds.length > 0) {
-          await sql`update tag set usage_count = greatest(tag.usage_count - 1, 0)
-            from (select id from tag where id = any(${[...tagIds]}::bigint[]) order by kind, name for update) locked
-            where tag.id = locked.id`.execute(trx);
-        }
-        await trx.deleteFrom('image').where('id', '=', imageId).execute();
+        const deleted = await trx
+          .deleteFrom('image')
+          .where('id', '=', imageId)
+          .returning(['is_private', 'tag_ids'])
+          .executeTakeFirst();
+        if (deleted && !deleted.is_private) await changeTagUsage(trx, deleted.tag_ids, -1);
       });
     },
   };

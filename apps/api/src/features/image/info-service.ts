@@ -101,14 +101,15 @@ export function createImageInfoService(deps: {
       const image = await owned(uuid, viewerId);
       const user = await deps.users.findById(viewerId);
       if (!user || !isPremium(user, deps.now())) throw new AppError('unauthorized_resource');
-      await deps.images.setPrivate(image.id, !image.is_private);
-      return { is_private: !image.is_private };
+      const isPrivate = await deps.images.togglePrivate(image.id);
+      if (isPrivate === undefined) throw new AppError('image_not_found');
+      return { is_private: isPrivate };
     },
 
     /** The owner deletes the image: its row, then its files (a missing file is not an error). */
     async delete(uuid: string, viewerId: number) {
       const image = await owned(uuid, viewerId);
-      await deps.images.delete(image.id, image.tag_ids);
+      await deps.images.delete(image.id);
       const keys = [...Object.values(imageKeys(image.uuid)), ...Object.values(upscaledKeys(image.uuid))];
       await Promise.all(keys.map((key) => deps.store.delete(key)));
       return { ok: true };

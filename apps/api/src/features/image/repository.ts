@@ -1,18 +1,19 @@
 import type { Insertable } from 'kysely';
 import type { DB } from '../../db/database.ts';
 import type { ImageRow, ImageTable } from '../../db/schema/generation.ts';
-import { upsertTags } from '../tag/upsert.ts';
+import { upsertTags } from '../tag/usage-repository.ts';
 
 /**
- * Inserts an image with its tags outside the worker path (curated samples, imports): tags are created or
- * counted once more (tag/upsert.ts, like image completion), in the caller's transaction.
+ * Inserts an image with its tags outside the worker path (curated samples, imports): tags are created, and
+ * counted once more when the image is public (tag/usage-repository.ts, like image completion), in the
+ * caller's transaction.
  */
 export async function insertImageWithTags(
   trx: DB,
   image: Omit<Insertable<ImageTable>, 'tag_ids'>,
   tags: readonly { kind: string; name: string }[],
 ): Promise<ImageRow> {
-  const tagRows = tags.length === 0 ? [] : await upsertTags(trx, tags).execute();
+  const tagRows = tags.length === 0 ? [] : await upsertTags(trx, tags, image.is_private !== true).execute();
   return trx
     .insertInto('image')
     .values({ ...image, tag_ids: tagRows.map((row) => row.id).sort((a, b) => a - b) })

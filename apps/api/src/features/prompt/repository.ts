@@ -2,6 +2,7 @@ import type { PromptSort, PromptTarget } from '@mirage/domain';
 import { sql, type ExpressionBuilder, type SelectQueryBuilder } from 'kysely';
 import type { DB } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
+import { publicTag } from '../tag/usage-repository.ts';
 
 /** A new saved prompt, its tag and style lists already checked. */
 export interface NewSavedPrompt {
@@ -81,13 +82,17 @@ export function createPromptRepository(db: DB) {
   }
 
   return {
-    /** Tag ids among `ids` that exist. */
+    /**
+     * Tag ids among `ids` that exist and may be shown: a prompt tag that only private images carry is
+     * unknown here, or saving it and listing the prompt would name a private word (tag/usage-repository.ts).
+     */
     async existingTagIds(ids: readonly number[]): Promise<Set<number>> {
       if (ids.length === 0) return new Set();
       const rows = await db
         .selectFrom('tag')
         .select('id')
         .where('id', 'in', [...ids])
+        .where(publicTag)
         .execute();
       return new Set(rows.map((row) => row.id));
     },

@@ -5,7 +5,7 @@ import { prepared } from '../../db/prepared.ts';
 import type { Database } from '../../db/schema.ts';
 import type { ImageTable, TaskLane, TaskRecord, TaskRow, TaskTable } from '../../db/schema/generation.ts';
 import { notifyExpression, type Channel } from '../../events/notifier.ts';
-import { upsertTags } from '../tag/upsert.ts';
+import { upsertTags } from '../tag/usage-repository.ts';
 
 /** What a worker can run: jobs needing other checkpoints or more pixels are not offered to it. */
 export interface LeaseFilter {
@@ -230,8 +230,9 @@ export function createQueueRepository(db: DB) {
               .where('state', 'not in', FINISHED_STATES)
               .forUpdate(),
           )
-          // The image's tags, written only when the lease guard holds (tag/upsert.ts).
-          .with('tagged', () => upsertTags(db, tags, 'locked'))
+          // The image's tags, written only when the lease guard holds; counted only for a public image
+          // (tag/usage-repository.ts).
+          .with('tagged', () => upsertTags(db, tags, image.is_private !== true, 'locked'))
           .with('stored', (q) =>
             q
               .insertInto('image')
