@@ -25,12 +25,15 @@ import {
   registerErrorHandling,
 } from './http/errors.ts';
 import { registerMetrics } from './http/metrics.ts';
+import { registerDefaultNoStore } from './http/cache-policy.ts';
+import { browserOperatorGuard, operatorAccess } from './http/operator-access.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerOriginCheck } from './http/origin.ts';
 import { registerSpa } from './http/spa.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
-import type { Notifier } from './events/notifier.ts';
+import { CHANNEL, type Notifier } from './events/notifier.ts';
 import { registerGeneration, type GenerationModule } from './features/task/module.ts';
+import type { TaskMonitorOptions } from './features/task/monitor.ts';
 import { registerGallery } from './features/gallery/module.ts';
 import { registerPromptRoutes } from './features/prompt/routes.ts';
 import { startMaintenance, type Maintenance } from './maintenance.ts';
@@ -47,6 +50,8 @@ export interface AppDeps {
   now?: () => Date;
   /** Serve the built SPA (on by default). */
   serveWeb?: boolean;
+  /** The live task stream's heartbeat and per-user cap (features/task/monitor.ts; tests change them). */
+  taskMonitor?: TaskMonitorOptions;
   /** Told of every route as it is registered (tests enumerate them: origin check, fuzzing). */
   onRoute?: (route: RouteOptions) => void;
 }
@@ -73,17 +78,30 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(fastifyCookie, { secret: cookieSecret(config) });
   registerSecurityHeaders(app, config);
+  registerDefaultNoStore(app);
+  const production = config.NODE_ENV === 'production';
   await app.register(fastifySwagger, {
     openapi: { info: { title: 'Mirage API', version: '0.1.0' } },
     transform: jsonSchemaTransform,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  // The documentation (and its JSON/YAML) is an operator's: OPERATOR_TOKEN, closed in production without one.
+  await app.register(fastifySwaggerUi, {
+    routePrefix: '/api/docs',
+    uiHooks: {
+      onRequest: browserOperatorGuard(operatorAccess(config.OPERATOR_TOKEN, production), 'Mirage API docs'),
+    },
+  });
   registerOriginCheck(app, config.PUBLIC_URL);
-  registerMetrics(app, config.METRICS_TOKEN);
+  registerMetrics(app, operatorAccess(config.METRICS_TOKEN, production));
 
   const secureCookies = config.NODE_ENV === 'production';
   const users = createUserRepository(db);
-  const sessions = createSessionService(createSessionRepository(db), now);
+  // A revoked session's open streams end at once, on every instance (LISTEN/NOTIFY; ids only).
+  const sessions = createSessionService(createSessionRepository(db), now, (userId) =>
+    deps.notifier
+      .notify(db, CHANNEL.sessionRevoked, String(userId))
+      .catch((error: unknown) => app.log.warn({ err: error, userId }, 'session revocation signal failed')),
+  );
   const limiter = createRateLimiter(createRateLimitRepository(db), now, config.RATE_LIMITS_DISABLED);
   const mailer = deps.mailer ?? createMailer(config, app.log);
   const oauth = deps.oauth ?? createOAuthService(config);
@@ -108,7 +126,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   app.get('/api/health', () => ({ ok: true }));
   registerUserRoutes(app, { accounts, accountDeps, passwordReset, sessions, oauth, limiter, secureCookies });
-  const generation = await registerGeneration(app, { config, db, notifier: deps.notifier, sessions, now });
+  const generation = await registerGeneration(app, {
+    config,
+    db,
+    notifier: deps.notifier,
+    sessions,
+    now,
+    taskMonitor: deps.taskMonitor,
+  });
   app.decorate('generation', generation);
   const catalogue = registerCatalogueRoutes(app, { db, sessions, store: generation.store, log: app.log });
   app.decorate('cataloguePreviews', catalogue.previews);

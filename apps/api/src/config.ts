@@ -45,9 +45,12 @@ export const configSchema = z
     WEB_DIST_DIR: z.string().optional(),
     /** Log level of pino. */
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-    /** Bearer token required to read /metrics (Prometheus); unset: /metrics is open. */
+    /** Bearer token required to read /metrics (Prometheus); unset: /metrics is open in development and
+     * closed in production. */
     METRICS_TOKEN: z.string().min(16).optional(),
-    /** Bearer token of the operator view GET /api/worker/status; unset: that view is closed. */
+    /** Token of the operator: bearer token of GET /api/worker/status (unset: closed), and of the API
+     * documentation /api/docs (bearer, or a browser's login with any user name and this password;
+     * unset: open in development, closed in production). */
     OPERATOR_TOKEN: z.string().min(16).optional(),
     /** Seconds a worker's lease lasts without progress before the task goes back to the queue. */
     LEASE_SECONDS: z.coerce.number().int().min(5).max(3600).default(60),

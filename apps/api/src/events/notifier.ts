@@ -13,6 +13,9 @@ export const CHANNEL = {
   taskQueued: 'mirage_task_queued',
   /** A task changed (state, progress, result). Payload: "<userId>:<taskId>". */
   taskChanged: 'mirage_task_changed',
+  /** Sessions of a user were revoked (logout, password change or reset): open streams re-check
+   * theirs and end. Payload: user id. */
+  sessionRevoked: 'mirage_session_revoked',
 } as const;
 export type Channel = (typeof CHANNEL)[keyof typeof CHANNEL];
 

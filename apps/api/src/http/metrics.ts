@@ -1,14 +1,14 @@
-import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { collectDefaultMetrics, Histogram, Registry } from 'prom-client';
-import { AppError } from './errors.ts';
+import { assertOperatorAccess, type OperatorAccess } from './operator-access.ts';
 
 /**
  * Prometheus text at GET /metrics: process metrics plus request durations by method, route pattern
  * (never the raw URL, to keep label cardinality bounded) and status. With METRICS_TOKEN set, the
- * scraper must send `Authorization: Bearer <token>`.
+ * scraper must send `Authorization: Bearer <token>`; without it, /metrics is open in development and
+ * closed in production (operator-access.ts).
  */
-export function registerMetrics(app: FastifyInstance, token: string | undefined): void {
+export function registerMetrics(app: FastifyInstance, access: OperatorAccess): void {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   const duration = new Histogram({
@@ -29,12 +29,7 @@ export function registerMetrics(app: FastifyInstance, token: string | undefined)
   });
 
   app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
-    if (token) {
-      const sent = Buffer.from(request.headers.authorization ?? '');
-      const expected = Buffer.from(`Bearer ${token}`);
-      if (sent.length !== expected.length || !timingSafeEqual(sent, expected))
-        throw new AppError('unauthorized_resource');
-    }
+    assertOperatorAccess(access, request.headers.authorization);
     reply.header('content-type', registry.contentType);
     return registry.metrics();
   });

@@ -29,13 +29,16 @@ export function createSessionRepository(db: DB) {
         .executeTakeFirst();
     },
 
-    async revoke(tokenHash: Buffer, now: Date) {
-      await db
+    /** Revokes one session; returns its user id, or undefined when there was no live one. */
+    async revoke(tokenHash: Buffer, now: Date): Promise<number | undefined> {
+      const row = await db
         .updateTable('session')
         .set({ revoked_at: now })
         .where('token_hash', '=', tokenHash)
         .where('revoked_at', 'is', null)
-        .execute();
+        .returning('user_id')
+        .executeTakeFirst();
+      return row?.user_id;
     },
 
     /** Used after a password change or reset: every other device has to sign in again. */

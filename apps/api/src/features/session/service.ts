@@ -15,7 +15,12 @@ export function hashToken(token: string): Buffer {
   return createHash('sha256').update(token).digest();
 }
 
-export function createSessionService(sessions: SessionRepository, now: () => Date) {
+export function createSessionService(
+  sessions: SessionRepository,
+  now: () => Date,
+  /** Told after sessions of a user were revoked (app.ts signals open streams on every instance). */
+  onRevoked: (userId: number) => Promise<void> = () => Promise.resolve(),
+) {
   return {
     /** Starts a new session (a new token at every login). Returns the token for the cookie. */
     async start(userId: number, client: { userAgent: string | null; ip: string | null }) {
@@ -36,7 +41,9 @@ export function createSessionService(sessions: SessionRepository, now: () => Dat
     },
 
     async revoke(token: string | undefined) {
-      if (token) await sessions.revoke(hashToken(token), now());
+      if (!token) return;
+      const userId = await sessions.revoke(hashToken(token), now());
+      if (userId !== undefined) await onRevoked(userId);
     },
 
     /** Deletes sessions past their expiry (revoked ones go too once expired). */
@@ -46,6 +53,7 @@ export function createSessionService(sessions: SessionRepository, now: () => Dat
 
     async revokeOthers(userId: number, keepToken: string | undefined) {
       await sessions.revokeAllForUser(userId, now(), keepToken ? hashToken(keepToken) : undefined);
+      await onRevoked(userId);
     },
   };
 }

@@ -16,6 +16,7 @@ import { sweepEnergyRollover } from './energy.ts';
 import { createLeasedTaskCache } from './leased-tasks.ts';
 import { createTaskLifecycle } from './lifecycle.ts';
 import { createQueueRepository } from './queue-repository.ts';
+import type { TaskMonitorOptions } from './monitor.ts';
 import { registerTaskRoutes } from './routes.ts';
 import { createTaskService } from './service.ts';
 import { createThroughputEstimator } from './view.ts';
@@ -30,6 +31,8 @@ export interface GenerationModuleDeps {
   sessions: SessionService;
   store?: ObjectStore;
   now: () => Date;
+  /** The live task stream's heartbeat and per-user cap (defaults in monitor.ts; tests change them). */
+  taskMonitor?: TaskMonitorOptions;
 }
 
 /** Moderation rules change rarely: read them at most once a minute. */
@@ -95,7 +98,15 @@ export async function registerGeneration(app: FastifyInstance, deps: GenerationM
     loadModerationRules: cachedModerationRules(() => catalogue.listModerationRules(), now),
   });
   const estimate = createThroughputEstimator(db, queue, now);
-  registerTaskRoutes(app, { tasks, sessions: deps.sessions, notifier, queue, images, estimate });
+  registerTaskRoutes(app, {
+    tasks,
+    sessions: deps.sessions,
+    notifier,
+    queue,
+    images,
+    estimate,
+    monitor: deps.taskMonitor,
+  });
   registerImageFileRoutes(app, { images, store, sessions: deps.sessions });
 
   await registerWorkerRoutes(app, {
@@ -122,6 +133,7 @@ export async function registerGeneration(app: FastifyInstance, deps: GenerationM
 
   return {
     store,
+    processor,
     queue,
     workers,
     images,
