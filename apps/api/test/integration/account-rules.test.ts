@@ -52,6 +52,9 @@ describe('weak passwords', () => {
 
   it('a password change refuses a weak new password and keeps the old one', async () => {
     const { client, account } = await signedIn();
+    // The current password is checked first: a stolen session learns nothing more.
+    const wrongCurrent = await client.post('/api/user/update', { pwd: '12345678', current_pwd: 'not-it-1' });
+    expect(codeOf(wrongCurrent.body)).toBe('incorrect_password');
     for (const pwd of ['12345678', account.username]) {
       const result = await client.post('/api/user/update', { pwd, current_pwd: account.pwd });
       expect(result.status, pwd).toBe(400);

@@ -36,14 +36,16 @@ export function createPasswordResetService(deps: PasswordResetDeps) {
       // The address limit answers 429: it is the requester's own address and says nothing of accounts.
       await limiter.consume([`reset:ip:${ip}`, LIMITS.resetPerIp]);
       const user = await users.findByEmail(email);
-      if (!user?.is_active) return;
       // Decision (finding M3): over the per-account limit, no mail is sent but the answer stays ok.
       // A 429 here would tell which addresses have accounts, and would let anyone block the owner's
       // reset by asking first. Silently sending nothing bounds the mails an account can receive
       // (3 an hour, whatever the number of addresses asking) without blocking its owner: a link is
       // valid for an hour (RESET_TOKEN_TTL_MS, not shorter than the limit's window), so while the
-      // limit holds, the inbox already holds a working link from this window's mails.
-      if (!(await limiter.allows(`reset:account:${user.id}`, LIMITS.resetMailsPerAccount))) return;
+      // limit holds, the inbox already holds a working link from this window's mails. An unknown
+      // address is counted too, so that both take the same queries and time.
+      const account = user ? `id:${user.id}` : `email:${email.toLowerCase()}`;
+      const mayMail = await limiter.allows(`reset:account:${account}`, LIMITS.resetMailsPerAccount);
+      if (!user?.is_active || !mayMail) return;
       const token = newToken();
       await users.insertPasswordReset({
         tokenHash: hashToken(token),

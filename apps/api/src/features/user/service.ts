@@ -148,9 +148,6 @@ export function createAccountService(deps: AccountDeps) {
     async update(userId: number, body: UpdateUserBody, currentToken: string | undefined): Promise<UserRow> {
       let user = await this.requireActiveUser(userId);
       if (body.pwd !== undefined) {
-        const inputs = passwordUserInputs(user);
-        if (body.user?.username) inputs.push(body.user.username.toLowerCase());
-        if (isWeakPassword(body.pwd, inputs)) throw new AppError('weak_pwd');
         if (user.pwd_hash) {
           // Per account, not per session: whoever holds a session (perhaps a stolen one) gets 10 guesses
           // per 10 minutes, and so does the owner; a right password does not count.
@@ -162,6 +159,10 @@ export function createAccountService(deps: AccountDeps) {
             throw new AppError('incorrect_password');
           await attempt.refund();
         }
+        // After the current password: only the account's owner reaches the strength check's CPU time.
+        const inputs = passwordUserInputs(user);
+        if (body.user?.username) inputs.push(body.user.username.toLowerCase());
+        if (isWeakPassword(body.pwd, inputs)) throw new AppError('weak_pwd');
         user = await users.update(userId, { pwd_hash: await hashPassword(body.pwd) });
         // A new password signs out every other device; this one stays signed in.
         await sessions.revokeOthers(userId, currentToken);
