@@ -87,6 +87,13 @@ describe('account flows in Chromium', () => {
       await expect
         .poll(() => guest.page.getByText('Invalid username length (must be 3–12 characters).').count())
         .toBeGreaterThan(0);
+
+      // A common password passes the length check here and is refused by the server, under its field.
+      await guest.page.getByTestId('field-username').fill(`weak${Date.now() % 100000}`);
+      await guest.page.getByTestId('field-password').fill('qwertyui');
+      await guest.page.getByTestId('submit').click();
+      await guest.page.getByText(translation('en', 'error', 'weak_pwd')).waitFor();
+      expect(new URL(guest.page.url()).pathname).toBe('/account/signup');
     } finally {
       await guest.close();
     }
@@ -135,6 +142,13 @@ describe('account flows in Chromium', () => {
     const before = (await me())?.keep_updated;
     await byTestId('settings-keep-updated').click();
     await expect.poll(async () => (await me())?.keep_updated).toBe(!before);
+
+    // A common new password is refused with the translated message, and nothing changes.
+    await byTestId('settings-password-current').fill(account.pwd);
+    await byTestId('settings-password-new').fill('password1');
+    await byTestId('settings-password-save').click();
+    await page.getByText(translation('en', 'error', 'weak_pwd')).waitFor();
+    expect((await login(account.email, account.pwd)).status()).toBe(200);
 
     const newPwd = 'new-lighthouse-2';
     await byTestId('settings-password-current').fill(account.pwd);

@@ -22,6 +22,7 @@ describe('fieldForCode', () => {
     ['temp_mail_detected', 'email'],
     ['required_pwd', 'password'],
     ['bad_length_pwd', 'password'],
+    ['weak_pwd', 'password'],
   ] as const)('puts %s under the %s field', (code, field) => {
     expect(fieldForCode(code)).toBe(field);
   });
