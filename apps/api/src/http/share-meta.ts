@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { MAX_RESULT_PIXELS } from '@mirage/domain';
 import sharp from 'sharp';
 import { imageKeys } from '../features/image/post-process.ts';
 import type { ImageRepository } from '../features/image/repository.ts';
@@ -118,9 +119,12 @@ function lruCache<V>(size: number) {
   };
 }
 
-/** Cover-crops an image to 1200x630 (the part that draws the eye) as a JPEG, quality 80. */
+/**
+ * Cover-crops an image to 1200x630 (the part that draws the eye) as a JPEG, quality 80. The source is
+ * the stored WebP of a worker's result: decoding is capped at the largest result size all the same.
+ */
 export async function renderSocialImage(source: Buffer): Promise<Buffer> {
-  return sharp(source)
+  return sharp(source, { limitInputPixels: MAX_RESULT_PIXELS })
     .resize(SOCIAL_WIDTH, SOCIAL_HEIGHT, { fit: 'cover', position: sharp.strategy.attention })
     .flatten({ background: '#0c0a12' })
     .jpeg({ quality: SOCIAL_QUALITY, mozjpeg: true })

@@ -36,7 +36,7 @@ let ownerId: number;
 
 /** A finished image made through the worker protocol, as the preview worker does. */
 async function makeImage(prompt: string, colour = { r: 40, g: 60, b: 120 }): Promise<string> {
-  const task = await enqueuePaidTask(t, ownerId, { job: { prompt } });
+  const task = await enqueuePaidTask(t, ownerId, { job: { prompt, width: 400, height: 560 } });
   const lease = { engine: 'preview', max_pixels: 10_000_000, job_types: ['txt2img'], wait_seconds: 0 };
   await fetch(`${base}/api/worker/lease`, {
     method: 'POST',

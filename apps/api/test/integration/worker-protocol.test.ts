@@ -156,14 +156,16 @@ describe('worker protocol', () => {
     expect(await balance(userId)).toBe(18);
   });
 
-  it('refuses a result that is not a PNG, without losing the task', async () => {
+  it('refuses a result that is not a PNG, without losing the task: it goes back to the queue', async () => {
     await drainQueue();
     const userId = await newUser();
     const task = await enqueuePaidTask(t, userId);
     await post('/api/worker/lease', { ...lease, wait_seconds: 0 });
     const bad = await complete(task.id, Buffer.from('not an image'));
-    expect(bad.status).toBe(400);
-    expect(bad.body).toMatchObject({ detail: { code: 'validation_error' } });
+    expect(bad.status).toBe(422);
+    expect(bad.body).toEqual({ detail: { code: 'invalid_result', data: { reason: 'format' } } });
+    const again = await post('/api/worker/lease', { ...lease, wait_seconds: 0 });
+    expect(again.body.job).toMatchObject({ id: task.id, attempt: 2 });
     const good = await complete(task.id, await pngOf(64, 88));
     expect(good.status).toBe(200);
   });

@@ -1,4 +1,5 @@
 export * from './job.ts';
+export * from './result.ts';
 export * from './options.ts';
 export * from './resolution.ts';
 export * from './plans.ts';

@@ -1,6 +1,8 @@
+import { MAX_RESULT_PIXELS } from '@mirage/domain';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { pngSize } from './post-process.ts';
+import type { ObjectStore } from '../../storage/object-store.ts';
+import { InvalidImageError, pngSize, processImage } from './post-process.ts';
 
 describe('pngSize', () => {
   it('reads width and height from the header of a real PNG', async () => {
@@ -29,5 +31,38 @@ describe('pngSize', () => {
     const zeroWidth = Buffer.from(png);
     zeroWidth.writeUInt32BE(0, 16);
     expect(pngSize(zeroWidth)).toBeNull();
+  });
+});
+
+describe('processImage on a worker upload', () => {
+  const written: string[] = [];
+  const store = {
+    put: (key: string) => {
+      written.push(key);
+      return Promise.resolve();
+    },
+  } as unknown as ObjectStore;
+  const png = (width: number, height: number) =>
+    sharp({ create: { width, height, channels: 3, background: '#123456' } })
+      .png()
+      .toBuffer();
+
+  it('refuses to decode more pixels than the caller allows, and stores nothing', async () => {
+    const options = { uuid: 'a', watermark: false, store, maxPixels: 64 * 87 };
+    await expect(processImage(await png(64, 88), options)).rejects.toBeInstanceOf(InvalidImageError);
+    expect(written).toEqual([]);
+    await expect(processImage(await png(64, 88), { ...options, maxPixels: 64 * 88 })).resolves.toMatchObject({
+      width: 64,
+      height: 88,
+    });
+  });
+
+  it('never decodes more than the largest result without an explicit limit', async () => {
+    const side = Math.ceil(Math.sqrt(MAX_RESULT_PIXELS)) + 1;
+    const before = written.length;
+    await expect(
+      processImage(await png(side, side), { uuid: 'b', watermark: false, store }),
+    ).rejects.toBeInstanceOf(InvalidImageError);
+    expect(written).toHaveLength(before);
   });
 });

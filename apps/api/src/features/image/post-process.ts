@@ -1,3 +1,4 @@
+import { MAX_RESULT_PIXELS } from '@mirage/domain';
 import sharp from 'sharp';
 import { downsample, encodeBlurhash } from './blurhash.ts';
 import type { ObjectStore } from '../../storage/object-store.ts';
@@ -59,15 +60,23 @@ function watermarkSvg(width: number, height: number): Buffer {
  */
 export async function processImage(
   input: Buffer,
-  options: { uuid: string; watermark: boolean; store: ObjectStore; variant?: 'original' | 'upscaled' },
+  options: {
+    uuid: string;
+    watermark: boolean;
+    store: ObjectStore;
+    variant?: 'original' | 'upscaled';
+    maxPixels?: number;
+  },
 ): Promise<ProcessedImage> {
   const size = pngSize(input);
   if (!size) throw new InvalidImageError('expected a PNG');
   const { width, height } = size;
   const upscaled = options.variant === 'upscaled';
   // Decode once (with the watermark composited) and derive every output from the raw pixels: decoding
-  // a large PNG costs more than any single encode.
-  let decoder = sharp(input);
+  // a large PNG costs more than any single encode. The input is a worker's upload: sharp refuses to
+  // decode more pixels than the job's result has (the caller's maxPixels, already checked against the
+  // header) or than any result can have, so a "PNG bomb" never gets decoded.
+  let decoder = sharp(input, { limitInputPixels: options.maxPixels ?? MAX_RESULT_PIXELS });
   if (options.watermark) decoder = decoder.composite([{ input: watermarkSvg(width, height) }]);
   let decoded;
   try {

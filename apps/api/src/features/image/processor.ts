@@ -6,6 +6,8 @@ export interface ProcessOptions {
   uuid: string;
   watermark: boolean;
   variant?: 'original' | 'upscaled';
+  /** Largest width x height to decode (sharp's limitInputPixels); see processImage. */
+  maxPixels?: number;
 }
 
 /** Post-processing of finished images (post-process.ts), in background threads or in the caller's. */

@@ -7,16 +7,16 @@ import type { TaskRecord, WorkerRow } from '../../db/schema/generation.ts';
 import { CHANNEL, type Notifier } from '../../events/notifier.ts';
 import { AppError } from '../../http/errors.ts';
 import type { ObjectStore } from '../../storage/object-store.ts';
-import { imageKeys, InvalidImageError } from '../image/post-process.ts';
+import { imageKeys, InvalidImageError, pngSize, upscaledKeys } from '../image/post-process.ts';
 import type { ImageProcessor } from '../image/processor.ts';
-import type { ImageRepository } from '../image/repository.ts';
+import { lockImage, type ImageRepository } from '../image/repository.ts';
 import { applyMovement } from '../ledger/repository.ts';
 import type { WorkerRepository } from '../worker/repository.ts';
 import type { LeasedTaskCache } from './leased-tasks.ts';
 import type { QueueRepository } from './queue-repository.ts';
 import { FINISHED_STATES, TASK_STATE } from './states.ts';
 import { imageTags } from '../tag/image-tags.ts';
-import { promptTags } from '@mirage/domain';
+import { promptTags, resultProblem, resultSize, type ResultProblem } from '@mirage/domain';
 
 export interface LifecycleDeps {
   db: DB;
@@ -64,11 +64,16 @@ export function createTaskLifecycle(deps: LifecycleDeps) {
     await queue.markRefunded(trx, task.id);
   }
 
-  /** Re-queue while attempts remain (and the failure is retryable), else fail and refund. */
-  async function giveBack(task: TaskRecord, retryable: boolean, message: string) {
+  /**
+   * Re-queue while attempts remain (and the failure is retryable), else fail and refund. With `holder`,
+   * only while that worker still holds the lease (checked on the locked row: the reaper may have given
+   * the task to another worker meanwhile).
+   */
+  async function giveBack(task: TaskRecord, retryable: boolean, message: string, holder?: WorkerRow) {
     await db.transaction().execute(async (trx) => {
       const locked = await queue.lockTask(trx, task.id);
       if (!locked || TERMINAL.has(locked.state) || locked.state === TASK_STATE.Queue) return;
+      if (holder && (locked.worker_id !== holder.id || locked.lease_expires_at === null)) return;
       if (retryable && locked.attempts < locked.max_attempts) {
         await queue.requeue(trx, locked.id, message);
         await deps.notifier.notify(trx, CHANNEL.taskQueued, locked.id);
@@ -87,34 +92,89 @@ export function createTaskLifecycle(deps: LifecycleDeps) {
     return task;
   }
 
-  /** An upscale adds the ×2 files to the source image and marks it upscaled (once). */
-  async function completeUpscale(task: TaskRecord, worker: WorkerRow, png: Buffer) {
-    const source = task.source_image_id ? await deps.images.findById(task.source_image_id) : undefined;
-    if (!source) throw new AppError('image_not_found');
+  /**
+   * Decision: a result that does not fit its job ends the attempt as a retryable failure, then answers
+   * 422 invalid_result. Refusing the upload alone would leave the task leased and idle until its lease
+   * ran out (LEASE_SECONDS): the worker agent drops a job on any 4xx answer without calling `fail`.
+   * Ended, the task is queued again at once for another attempt (another worker, or this one fixed), and
+   * the attempt counter bounds the retries: after the last one the task fails and is refunded exactly
+   * once, like any failure. The same upload sent again then answers task_lease_lost.
+   */
+  async function refuseResult(task: TaskRecord, worker: WorkerRow, problem: ResultProblem): Promise<never> {
+    await giveBack(task, true, `invalid result: ${problem.reason}`, worker);
+    throw new AppError('invalid_result', { ...problem });
+  }
+
+  /**
+   * Checks a result against its job before anything decodes it (abuse findings M6): the size comes
+   * from the PNG header (pngSize reads 24 bytes), so a 16000x16000 "bomb" is refused in microseconds.
+   */
+  async function checkResult(task: TaskRecord, worker: WorkerRow, png: Buffer, metadata: CompletionMetadata) {
+    const problem = resultProblem(task.job, pngSize(png), metadata);
+    if (problem) await refuseResult(task, worker, problem);
+  }
+
+  /**
+   * Post-processes a checked result. Decoding is capped at the job's own size (sharp's
+   * limitInputPixels), and a PNG whose header is right but whose data is not is an invalid result too.
+   */
+  async function processResult(
+    task: TaskRecord,
+    worker: WorkerRow,
+    png: Buffer,
+    options: { uuid: string; watermark: boolean; variant?: 'upscaled' },
+  ) {
+    const { width, height } = resultSize(task.job);
     try {
-      await deps.processor.process(png, {
-        uuid: source.uuid,
-        watermark: source.watermarked,
-        variant: 'upscaled',
-      });
+      return await deps.processor.process(png, { ...options, maxPixels: width * height });
     } catch (error) {
-      if (error instanceof InvalidImageError)
-        throw new AppError('validation_error', { reason: error.message });
+      if (error instanceof InvalidImageError) return refuseResult(task, worker, { reason: 'format' });
       throw error;
     }
-    const stored = await db.transaction().execute(async (trx) => {
+  }
+
+  /**
+   * The owner deleted the image while it was being upscaled: there is nothing left to add the ×2 files
+   * to, and no retry can bring it back, so the task fails now and is refunded (giveBack, not retryable).
+   */
+  async function sourceGone(task: TaskRecord, worker: WorkerRow): Promise<never> {
+    await giveBack(task, false, 'source image deleted', worker);
+    throw new AppError('image_not_found');
+  }
+
+  /**
+   * An upscale adds the ×2 files to the source image and marks it upscaled (once). The image row is
+   * locked before the task row, in the order an image deletion takes them (the image, then its tasks'
+   * source_image_id set to null), so the two never deadlock; an image deleted meanwhile fails the task.
+   */
+  async function completeUpscale(task: TaskRecord, worker: WorkerRow, png: Buffer) {
+    const source = task.source_image_id ? await deps.images.findById(task.source_image_id) : undefined;
+    if (!source) return sourceGone(task, worker);
+    await processResult(task, worker, png, {
+      uuid: source.uuid,
+      watermark: source.watermarked,
+      variant: 'upscaled',
+    });
+    const outcome = await db.transaction().execute(async (trx) => {
+      if (!(await lockImage(trx, source.id))) return 'gone' as const;
       const locked = await queue.lockTask(trx, task.id);
-      if (!locked || TERMINAL.has(locked.state) || locked.worker_id !== worker.id) return false;
+      if (!locked || TERMINAL.has(locked.state) || locked.worker_id !== worker.id) return 'lost' as const;
       await trx.updateTable('image').set({ upscaled: true }).where('id', '=', source.id).execute();
       await queue.markDone(trx, locked.id, source.id, now());
       const busy = locked.started_at ? now().getTime() - locked.started_at.getTime() : 0;
       await deps.workers.countJob(trx, worker.id, 'done', busy);
       await changed(trx, locked);
-      return true;
+      return 'stored' as const;
     });
-    if (!stored) {
+    if (outcome === 'gone') {
+      await Promise.all(Object.values(upscaledKeys(source.uuid)).map((key) => deps.store.delete(key)));
+      return sourceGone(task, worker);
+    }
+    if (outcome === 'lost') {
       const again = await loadTask(task.id);
-      if (again.state === TASK_STATE.Done) return { image_uuid: source.uuid, duplicate: true };
+      if (again.state === TASK_STATE.Done && again.worker_id === worker.id) {
+        return { image_uuid: source.uuid, duplicate: true };
+      }
       throw new AppError('task_lease_lost');
     }
     return { image_uuid: source.uuid, duplicate: false };
@@ -149,23 +209,20 @@ export function createTaskLifecycle(deps: LifecycleDeps) {
       return { lease_expires_at: task.lease_expires_at?.toISOString() ?? null };
     },
 
-    /** Stores the result once: a second `complete` for a finished task answers with the same image. */
+    /**
+     * Stores a checked result once: the worker that finished a task and sends its result again gets the
+     * same image back. Any other worker gets the answer of a lease it does not hold, finished task or
+     * not (abuse findings L8: it must not learn the image, which may be private).
+     */
     async complete(taskId: string, worker: WorkerRow, png: Buffer, metadata: CompletionMetadata) {
       const task = deps.leased.take(taskId, worker.id, now()) ?? (await loadTask(taskId));
+      if (task.worker_id !== worker.id) throw new AppError('task_lease_lost');
       if (task.state === TASK_STATE.Done && task.image_id) return this.existingResult(task);
-      if (TERMINAL.has(task.state) || task.worker_id !== worker.id || task.lease_expires_at === null) {
-        throw new AppError('task_lease_lost');
-      }
+      if (TERMINAL.has(task.state) || task.lease_expires_at === null) throw new AppError('task_lease_lost');
+      await checkResult(task, worker, png, metadata);
       if (task.type === 'upscale') return completeUpscale(task, worker, png);
       const uuid = randomUUID();
-      let processed;
-      try {
-        processed = await deps.processor.process(png, { uuid, watermark: task.job.watermark });
-      } catch (error) {
-        if (error instanceof InvalidImageError)
-          throw new AppError('validation_error', { reason: error.message });
-        throw error;
-      }
+      const processed = await processResult(task, worker, png, { uuid, watermark: task.job.watermark });
       // The task's settings and job never change after enqueue, so the row loaded above is enough.
       const settings = task.settings;
       const stored = await queue.completeWithImage(
@@ -200,7 +257,9 @@ export function createTaskLifecycle(deps: LifecycleDeps) {
         // Lost a race (reaped or completed meanwhile): drop our files, answer like the winner.
         await Promise.all(Object.values(imageKeys(uuid)).map((key) => deps.store.delete(key)));
         const again = await loadTask(taskId);
-        if (again.state === TASK_STATE.Done && again.image_id) return this.existingResult(again);
+        if (again.state === TASK_STATE.Done && again.image_id && again.worker_id === worker.id) {
+          return this.existingResult(again);
+        }
         throw new AppError('task_lease_lost');
       }
       return { image_uuid: stored.uuid, duplicate: false };
@@ -211,12 +270,16 @@ export function createTaskLifecycle(deps: LifecycleDeps) {
       return { image_uuid: image?.uuid ?? null, duplicate: true };
     },
 
+    /**
+     * The worker gives its job up. Only the worker that holds (or last held) the task learns its state:
+     * another one gets task_lease_lost, finished task or not (abuse findings L8).
+     */
     async fail(taskId: string, worker: WorkerRow, retryable: boolean, message: string) {
-      deps.leased.forget(taskId);
       const task = await loadTask(taskId);
-      if (TERMINAL.has(task.state)) return { state: task.state };
       if (task.worker_id !== worker.id) throw new AppError('task_lease_lost');
-      await giveBack(task, retryable, message.slice(0, 500));
+      deps.leased.forget(taskId);
+      if (TERMINAL.has(task.state)) return { state: task.state };
+      await giveBack(task, retryable, message.slice(0, 500), worker);
       const after = await loadTask(taskId);
       return { state: after.state };
     },
