@@ -168,6 +168,20 @@ describe('paging and shuffle', () => {
     expect(other).not.toEqual(first);
   });
 
+  it('takes shuffle as a boolean too, as clients of the spec send it: true with a seed, false for newest', async () => {
+    const newest = await allPages({}, 48);
+    expect(await allPages({ shuffle: false }, 5)).toEqual(newest);
+    expect(await allPages({ shuffle: true, seed: 0.25 }, 4)).toEqual(await allPages({ shuffle: 0.25 }, 48));
+    // Without a seed the server picks one, the same for this viewer all day: pages stay consistent.
+    const chosen = await allPages({ shuffle: true }, 4);
+    expect(chosen).toHaveLength(23);
+    expect(await allPages({ shuffle: true }, 7)).toEqual(chosen);
+    expect(chosen).not.toEqual(newest);
+    expect([...chosen].sort()).toEqual([...newest].sort());
+    const refused = await viewer.client.post('/api/gallery/search', { shuffle: 'yes' });
+    expect(refused.status).toBe(400);
+  });
+
   it('skips the images the client added at the top since page 0 (offset)', async () => {
     const all = await allPages({}, 48);
     const response = await viewer.client.post(

@@ -31,21 +31,55 @@ export type SearchGenType = (typeof SEARCH_GEN_TYPES)[number];
 
 const tagIds = z.array(idValue('bigint')).max(SEARCH_MAX_TAGS).default([]);
 
+/** A shuffle seed: §4, a random number between -1 and 1 per area. */
+const shuffleSeed = z.number().min(-1).max(1);
+
 /**
  * §3 Search body. `shuffle` is the area's seed (§4: a random number between -1 and 1, kept per area so
- * the order stays stable across pages); null or absent means newest first.
+ * the order stays stable across pages); null or absent means newest first. Clients of the spec send it
+ * as a boolean instead, with the area's seed as `seed`: true shuffles (with `seed`, or a seed the
+ * server picks when there is none), false is newest first. `searchShuffle` resolves both forms.
  */
 export const searchBodySchema = z.object({
   pos_search: tagIds,
   opt_search: tagIds,
   neg_search: tagIds,
-  shuffle: z.number().min(-1).max(1).nullable().default(null),
+  shuffle: z.union([z.boolean(), shuffleSeed]).nullable().default(null),
+  seed: shuffleSeed.optional(),
   styles: z.array(idValue('integer')).max(100).default([]),
   formats: z.array(z.enum(FORMATS)).max(FORMATS.length).default([]),
   renders: z.array(z.enum(RENDERS)).max(RENDERS.length).default([]),
   gen_types: z.array(z.enum(SEARCH_GEN_TYPES)).max(SEARCH_GEN_TYPES.length).default([]),
 });
 export type SearchBody = z.infer<typeof searchBodySchema>;
+
+/**
+ * The shuffle seed a search asks for, or null for newest first: a number is the seed itself; true is
+ * `seed`, or else `serverSeed()` (a seed the server picks for a client that sent none); false or null
+ * is newest first.
+ */
+export function searchShuffle(
+  body: Pick<SearchBody, 'shuffle' | 'seed'>,
+  serverSeed: () => number,
+): number | null {
+  if (typeof body.shuffle === 'number') return body.shuffle;
+  if (body.shuffle === true) return body.seed ?? serverSeed();
+  return null;
+}
+
+/**
+ * The seed the server picks for a viewer who asks to shuffle without one: the same all day (UTC `day`,
+ * "2026-11-25") for one viewer, so that paging keeps one order, and another the next day. An FNV-1a
+ * hash of viewer and day, mapped onto [-1, 1].
+ */
+export function dailyShuffleSeed(viewerId: number, day: string): number {
+  let hash = 0x811c9dc5;
+  for (const char of `${viewerId}:${day}`) {
+    hash ^= char.charCodeAt(0);
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return (hash / 0xffffffff) * 2 - 1;
+}
 
 /**
  * Maps a shuffle seed in [-1, 1] to a starting point of the 31-bit shuffle key space. The gallery is

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
   SEARCH_MAX_TAGS,
+  dailyShuffleSeed,
   searchBodySchema,
+  searchShuffle,
   shuffleAfterOptionalTags,
   shuffleStart,
 } from '../../src/index.ts';
@@ -40,6 +42,8 @@ describe('searchBodySchema', () => {
     [{ opt_search: ['7'] }],
     [{ neg_search: Array.from({ length: SEARCH_MAX_TAGS + 1 }, (_, i) => i + 1) }],
     [{ shuffle: 2 }],
+    [{ shuffle: 'true' }],
+    [{ shuffle: true, seed: 1.5 }],
     [{ formats: ['Panorama'] }],
     [{ renders: ['cartoon'] }],
     [{ gen_types: ['upscale'] }],
@@ -47,6 +51,41 @@ describe('searchBodySchema', () => {
     [{ styles: [0] }],
   ])('refuses %j', (body) => {
     expect(searchBodySchema.safeParse(body).success).toBe(false);
+  });
+});
+
+describe("shuffle as the spec's clients send it (a boolean and the area seed)", () => {
+  const server = () => 0.5;
+
+  it('parses true, false, a seed and null', () => {
+    expect(searchBodySchema.parse({ shuffle: true, seed: -0.3 })).toMatchObject({
+      shuffle: true,
+      seed: -0.3,
+    });
+    expect(searchBodySchema.parse({ shuffle: false })).toMatchObject({ shuffle: false });
+    expect(searchBodySchema.parse({ shuffle: 0.4 })).toMatchObject({ shuffle: 0.4 });
+    expect(searchBodySchema.parse({ shuffle: null })).toMatchObject({ shuffle: null });
+  });
+
+  it('resolves to the seed to shuffle with, or null for newest first', () => {
+    expect(searchShuffle({ shuffle: 0.4 }, server)).toBe(0.4);
+    expect(searchShuffle({ shuffle: 0.4, seed: -0.9 }, server)).toBe(0.4);
+    expect(searchShuffle({ shuffle: true, seed: -0.3 }, server)).toBe(-0.3);
+    expect(searchShuffle({ shuffle: true }, server)).toBe(0.5);
+    expect(searchShuffle({ shuffle: false, seed: -0.3 }, server)).toBeNull();
+    expect(searchShuffle({ shuffle: null }, server)).toBeNull();
+  });
+
+  it('picks a server seed in [-1, 1], the same all day for one viewer, another for another day or viewer', () => {
+    const seeds = [1, 2, 3, 40, 500].flatMap((viewer) =>
+      ['2026-11-25', '2026-11-26'].map((day) => dailyShuffleSeed(viewer, day)),
+    );
+    for (const seed of seeds) {
+      expect(seed).toBeGreaterThanOrEqual(-1);
+      expect(seed).toBeLessThanOrEqual(1);
+    }
+    expect(new Set(seeds).size).toBe(seeds.length);
+    expect(dailyShuffleSeed(7, '2026-11-25')).toBe(dailyShuffleSeed(7, '2026-11-25'));
   });
 });
 

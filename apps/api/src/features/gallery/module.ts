@@ -28,6 +28,7 @@ export function registerGallery(
     search: createGallerySearchRepository(db),
     tags,
     systemTags: createSystemTagIndex(db, now),
+    now,
   });
   const images = createImageInfoService({
     images: createImageInfoRepository(db),

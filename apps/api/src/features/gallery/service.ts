@@ -1,4 +1,11 @@
-import { GALLERY_PAGE_SIZE, GUEST_SAMPLE_COUNT, SEARCH_TOTAL_CAP, type SearchBody } from '@mirage/domain';
+import {
+  GALLERY_PAGE_SIZE,
+  GUEST_SAMPLE_COUNT,
+  SEARCH_TOTAL_CAP,
+  dailyShuffleSeed,
+  searchShuffle,
+  type SearchBody,
+} from '@mirage/domain';
 import type { TagRepository } from '../tag/repository.ts';
 import type { SystemTagIndex } from '../tag/system-tags.ts';
 import type { GallerySearchRepository, SearchCriteria } from './search-repository.ts';
@@ -44,7 +51,10 @@ export function createGalleryService(deps: {
   search: GallerySearchRepository;
   tags: TagRepository;
   systemTags: SystemTagIndex;
+  /** The clock (the seed of a shuffle asked for without one changes daily). */
+  now?: () => Date;
 }) {
+  const now = deps.now ?? (() => new Date());
   return {
     /**
      * A page of a board. Guests get the curated samples (spec §2: a fixed set of 24) whatever they ask;
@@ -60,7 +70,7 @@ export function createGalleryService(deps: {
         pos: body.pos_search,
         opt: body.opt_search,
         neg: body.neg_search,
-        shuffle: body.shuffle,
+        shuffle: searchShuffle(body, () => dailyShuffleSeed(viewerId, now().toISOString().slice(0, 10))),
         ...(await deps.systemTags.filters(body)),
       };
       const scope = {
