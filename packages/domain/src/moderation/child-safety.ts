@@ -1,44 +1,50 @@
 /**
  * The hard child-safety layer (DESIGN.md invariant 7). It is not a moderation rule: it reads only the
- * constants of wordlists.ts, takes no options, and nothing in configuration or in the rules table can
- * switch it off or loosen it. The API runs it on every prompt it accepts, whatever the client sent.
+ * constants of wordlists.ts, takes no switch, and nothing in configuration or in the rules table can turn
+ * it off or loosen it. The API runs it on every prompt it accepts, whatever the client sent.
+ *
+ * The steps: normalise and tokenise once (text.ts) -> terms on word boundaries and stems inside words
+ * (terms.ts, word-shapes.ts) -> ages, grades, school stages, shorthands and birth years (ages.ts,
+ * minor-markers.ts) -> the weight of each word (emphasis.ts) -> both prompts.
  *
  * Policy (each decision is pinned by a test):
- * - Any explicit minor indicator in the POSITIVE prompt is refused outright, with no need for a sexual
- *   word: every image on this adult service may be sexual (style, render and boosters carry that, not
- *   the words), so "a minor" plus "anything" is already the combination to refuse.
- *   Indicators: a minor term (`minor_term`: child, kid, teen, loli, ... in the 8 languages), a written
- *   age under 18 (`minor_age`: "12 years old", "12yo", "aged twelve", "12 ans", "12歳", "18 months old",
- *   ...), and a qualifier making a person noun a child (`young_person`: "young girl", "little boy",
- *   "petite fille", "kleines Mädchen"; also "young" alone as a tag beside "1girl").
- * - Words that usually but not always denote a child (baby, cub, juvenile, ...) are refused only when
- *   the same prompt also carries a sexual-context word (`minor_context`): "baby elephant" stays allowed.
- * - Negating adulthood counts as a minor indicator (`adult_negated`): adulthood words ("adult", "mature",
- *   "grown up", ...) or ages 18-30 in the NEGATIVE prompt, or with a negative weight in the positive
- *   prompt ("(adult:-1)").
- * - Minor terms and minor ages in the NEGATIVE prompt are allowed: they steer images away from minors.
- * - "girl", "boy", "young woman", "young man", "petite", "minor" (minor key) and ages 18+ are allowed.
- * - The result is machine-readable. `reasons` may be shown or logged; `findings` (which quote the
- *   prompt) are for the moderation log only, never for an error sent to the user.
+ * - Any minor indicator in the POSITIVE prompt is refused outright, with no need for a sexual word: every
+ *   image on this adult service may be sexual (style, render and boosters carry that, not the words), so
+ *   "a minor" plus "anything" is already the combination to refuse. Indicators: a minor term or a minor
+ *   stem inside a word (`minor_term`), an age under 18 however bounded or spelled, a birthday or decade
+ *   (`minor_age`), a qualifier that makes a person a child (`young_person`) or a body a child's
+ *   (`child_body`), a school grade, stage or shorthand (`school_stage`), a birth year under 18 years ago
+ *   (`birth_year`). Whatever the weight: "(child:0)" is refused too.
+ * - Words that usually but not always denote a child (baby, cub, ...) are refused only when the same
+ *   prompt also carries a sexual-context word (`minor_context`): "baby elephant" stays allowed.
+ * - Steering away from adulthood counts as a minor indicator (`adult_negated`): adulthood words, ages 18-30
+ *   and signs of age in the NEGATIVE prompt (adulthood.ts), and adulthood weighted below 1 in the positive
+ *   prompt ("(adult:0.1)", "[adult]", "(25 years old:-1)", "adult-").
+ * - Minor indicators in the NEGATIVE prompt are allowed (they steer away from minors), unless weighted
+ *   below zero there, which turns them into a request for a minor.
+ * - "girl", "boy", "young woman", "petite", "minor" (minor key), ages 18+ and things with an age ("a 12
+ *   year old whisky") are allowed.
+ * - The result is machine-readable. `reasons` may be shown or logged; `findings` (which quote the prompt)
+ *   are for the moderation log only, never for an error sent to the user.
  */
-import { findAges } from './ages.ts';
-import { findTerms } from './normalise.ts';
-import type { TermMatch } from './normalise.ts';
+import { locateAdulthood } from './adulthood.ts';
+import { locateAges, type LocatedAge } from './ages.ts';
+import { emphasisWeights, weightOf } from './emphasis.ts';
+import { findMinorMarkers } from './minor-markers.ts';
 import type { ModerationField, ModerationInput } from './rules.ts';
-import {
-  ADULT_AGE_RANGE,
-  ADULT_NEGATION_TERMS,
-  AMBIGUOUS_MINOR_TERMS,
-  MINOR_AGE_LIMIT,
-  MINOR_TERMS,
-  SEXUAL_CONTEXT_TERMS,
-  YOUNG_PERSON_PAIRS,
-} from './wordlists.ts';
+import { safetyMatches } from './safety-lists.ts';
+import type { LocatedMatch } from './terms.ts';
+import { nextWord, originalSpan, prepareText, wordKeys, type PreparedText, type Span } from './text.ts';
+import { qualifiedNouns, schoolAbbreviations, stemsInWords } from './word-shapes.ts';
+import { AGED_THINGS, LINKING_WORDS, MINOR_AGE_LIMIT, PERSON_NOUNS } from './wordlists.ts';
 
 export const CHILD_SAFETY_REASONS = [
   'minor_term',
   'minor_age',
   'young_person',
+  'child_body',
+  'school_stage',
+  'birth_year',
   'minor_context',
   'adult_negated',
 ] as const;
@@ -61,60 +67,64 @@ export interface ChildSafetyResult {
   findings: ChildSafetyFinding[];
 }
 
-/** What separates tags or sentences: a qualifier never pairs with a noun across one of these. */
-const TAG_BREAK = /[,;!?|()[\]{}<>\n]|\.\s/;
-const TAG_DELIMITER = /[,;|\n]/;
-/** Weight syntax and brackets around a tag: "(young:1.2)", "[young]". */
-const TAG_DECORATION = /[\s()[\]{}]|:\s*-?\d*\.?\d+/g;
-/** A weighted group with a negative weight in the positive prompt: "(adult:-1)". */
-const NEGATIVE_WEIGHT = /\(([^()]*):\s*-\s*\d*\.?\d+\s*\)/g;
-
-/** True when the match is a whole comma-separated tag, weight syntax aside ("1girl, young, ..."). */
-function isWholeTag(text: string, match: TermMatch): boolean {
-  const before = text.slice(0, match.index).split(TAG_DELIMITER).at(-1) ?? '';
-  const after = text.slice(match.index + match.length).split(TAG_DELIMITER)[0] ?? '';
-  return before.replace(TAG_DECORATION, '') === '' && after.replace(TAG_DECORATION, '') === '';
+interface Indicator extends Span {
+  reason: ChildSafetyReason;
 }
 
-/** Qualifier + noun of the same language: adjacent (up to two words between) or the qualifier as a tag. */
-function youngPersonMatches(text: string): TermMatch[] {
-  const found: TermMatch[] = [];
-  for (const pair of YOUNG_PERSON_PAIRS) {
-    const qualifiers = findTerms(text, pair.qualifiers);
-    if (qualifiers.length === 0) continue;
-    const nouns = findTerms(text, pair.nouns);
-    for (const qualifier of qualifiers) {
-      const end = qualifier.index + qualifier.length;
-      const standalone = isWholeTag(text, qualifier);
-      const noun = nouns.find((candidate) => {
-        if (candidate.index < end && candidate.index + candidate.length > qualifier.index) return false;
-        if (standalone) return true;
-        if (candidate.index < end) return false;
-        const gap = text.slice(end, candidate.index);
-        return !TAG_BREAK.test(gap) && gap.split(/[\s_-]+/).filter(Boolean).length <= 2;
-      });
-      if (noun) found.push(qualifier);
-    }
+let agedThings: Set<string> | undefined;
+let persons: Set<string> | undefined;
+let linking: Set<string> | undefined;
+
+/**
+ * "a 12 year old whisky", "a 15 year old single malt", "a decade-old car": the age ending at `to` (folded
+ * text) describes a thing one or two words on, and no person follows that thing.
+ */
+function describesThing(text: PreparedText, to: number): boolean {
+  agedThings ??= wordKeys(AGED_THINGS);
+  persons ??= wordKeys(PERSON_NOUNS);
+  linking ??= wordKeys(LINKING_WORDS);
+  const first = nextWord(text, to);
+  if (!first || persons.has(first.key)) return false;
+  let thing = first;
+  if (!agedThings.has(first.key)) {
+    if (linking.has(first.key)) return false;
+    const second = nextWord(text, text.atoms[first.atom]?.end ?? 0);
+    if (!second || !agedThings.has(second.key)) return false;
+    thing = second;
   }
-  return found;
+  const after = nextWord(text, text.atoms[thing.atom]?.end ?? 0);
+  return !after || !persons.has(after.key);
 }
 
-/** Adulthood in a text: the adulthood words and ages 18-30. */
-function adulthoodMatches(text: string): { match: string; index: number; length: number }[] {
-  const ages = findAges(text).filter(
-    (age) => age.unit === 'year' && age.value >= ADULT_AGE_RANGE.min && age.value <= ADULT_AGE_RANGE.max,
+/** Drops the matches that lie inside an innocent phrase ("kid gloves", "a newborn star"). */
+const outsideInnocent = (innocent: readonly LocatedMatch[]) => (hit: LocatedMatch) =>
+  !innocent.some((phrase) => phrase.from <= hit.from && phrase.to >= hit.to);
+
+/** Every minor indicator of a text (the positive-prompt policy above). */
+function minorIndicators(text: PreparedText, ages: LocatedAge[], currentYear: number): Indicator[] {
+  const found: Indicator[] = [];
+  const add = (reason: ChildSafetyReason, hits: readonly Span[]) => {
+    for (const { match, index, length } of hits) found.push({ reason, match, index, length });
+  };
+  const lists = safetyMatches(text);
+  const innocent = outsideInnocent(lists('innocent'));
+  add('minor_term', lists('minor').filter(innocent));
+  add('minor_term', stemsInWords(text).filter(innocent));
+  add(
+    'minor_age',
+    ages.filter((age) => age.years < MINOR_AGE_LIMIT && !describesThing(text, age.to)),
   );
-  return [...findTerms(text, ADULT_NEGATION_TERMS), ...ages];
-}
-
-/** Adulthood inside negatively weighted groups of the positive prompt ("(adult:-1)"). */
-function negativelyWeightedAdulthood(text: string): { match: string; index: number; length: number }[] {
-  const found: { match: string; index: number; length: number }[] = [];
-  for (const group of text.matchAll(NEGATIVE_WEIGHT)) {
-    const inner = group[1] ?? '';
-    if (adulthoodMatches(inner).length > 0) {
-      found.push({ match: group[0], index: group.index, length: group[0].length });
-    }
+  for (const marker of findMinorMarkers(text.folded, currentYear)) {
+    if (marker.reason === 'minor_age' && describesThing(text, marker.to)) continue;
+    add(marker.reason, [originalSpan(text, marker.from, marker.to)]);
+  }
+  add('young_person', qualifiedNouns(text, 'young', { standaloneQualifier: true }));
+  add('school_stage', qualifiedNouns(text, 'school', { standaloneQualifier: false }));
+  add('school_stage', schoolAbbreviations(text));
+  add('child_body', qualifiedNouns(text, 'body', { standaloneQualifier: false }));
+  const ambiguous = lists('ambiguous');
+  if (ambiguous.length > 0 && lists('sexual').length > 0) {
+    add('minor_context', ambiguous);
   }
   return found;
 }
@@ -123,36 +133,76 @@ function negativelyWeightedAdulthood(text: string): { match: string; index: numb
 const asText = (value: unknown): string =>
   typeof value === 'string' ? value : value === undefined || value === null ? '' : JSON.stringify(value);
 
+/** A negative number as a weight: "(x:-1)", "a :-0.5 AND b". */
+const NEGATIVE_WEIGHT = /:\s*-\s*\d*\.?\d/;
+
 /**
- * Checks both prompts against the child-safety policy above. Takes the prompts only: there is no option,
- * flag or rule that turns any part of it off.
+ * Checks both prompts against the child-safety policy above. Takes the prompts only (the year is the
+ * clock, for birth years): there is no option, flag or rule that turns any part of it off.
  */
-export function checkChildSafety(input: ModerationInput): ChildSafetyResult {
-  const prompt = asText(input.prompt);
-  const negPrompt = asText(input.neg_prompt);
+export function checkChildSafety(
+  input: ModerationInput,
+  currentYear: number = new Date().getUTCFullYear(),
+): ChildSafetyResult {
   const findings: ChildSafetyFinding[] = [];
-  const add = (
-    reason: ChildSafetyReason,
-    field: ModerationField,
-    hits: readonly { match: string; index: number; length: number }[],
-  ) => {
-    for (const { match, index, length } of hits) findings.push({ reason, field, match, index, length });
+  const add = (field: ModerationField, hits: readonly Indicator[]) => {
+    for (const { reason, match, index, length } of hits)
+      findings.push({ reason, field, match, index, length });
   };
 
-  add('minor_term', 'prompt', findTerms(prompt, MINOR_TERMS));
-  add(
-    'minor_age',
-    'prompt',
-    findAges(prompt).filter((age) => age.years < MINOR_AGE_LIMIT),
-  );
-  add('young_person', 'prompt', youngPersonMatches(prompt));
-  const ambiguous = findTerms(prompt, AMBIGUOUS_MINOR_TERMS);
-  if (ambiguous.length > 0 && findTerms(prompt, SEXUAL_CONTEXT_TERMS).length > 0) {
-    add('minor_context', 'prompt', ambiguous);
+  const promptText = asText(input.prompt);
+  const prompt = prepareText(promptText);
+  const promptAges = locateAges(prompt);
+  add('prompt', minorIndicators(prompt, promptAges, currentYear));
+  const adulthood = locateAdulthood(prompt, {
+    signsOfAge: false,
+    ages: promptAges,
+    lists: safetyMatches(prompt),
+  });
+  if (adulthood.length > 0) {
+    const weights = emphasisWeights(promptText);
+    const weighedDown = adulthood.filter((hit) => weightOf(weights, hit.index, hit.length) < 1);
+    add(
+      'prompt',
+      weighedDown.map((hit) => ({ ...hit, reason: 'adult_negated' as const })),
+    );
   }
-  add('adult_negated', 'prompt', negativelyWeightedAdulthood(prompt));
-  add('adult_negated', 'neg_prompt', adulthoodMatches(negPrompt));
 
-  const reasons = CHILD_SAFETY_REASONS.filter((reason) => findings.some((found) => found.reason === reason));
-  return { blocked: findings.length > 0, reasons, findings };
+  const negText = asText(input.neg_prompt);
+  if (negText) {
+    const neg = prepareText(negText);
+    const negAges = locateAges(neg);
+    const negLists = safetyMatches(neg);
+    const signs = locateAdulthood(neg, {
+      signsOfAge: true,
+      ages: negAges,
+      lists: negLists,
+      ignore: negLists('minor'),
+    });
+    add(
+      'neg_prompt',
+      signs.map((hit) => ({ ...hit, reason: 'adult_negated' as const })),
+    );
+    if (NEGATIVE_WEIGHT.test(negText)) {
+      const weights = emphasisWeights(negText);
+      const inverted = minorIndicators(neg, negAges, currentYear).filter(
+        (hit) => weightOf(weights, hit.index, hit.length) < 0,
+      );
+      add('neg_prompt', inverted);
+    }
+  }
+
+  findings.sort((a, b) => (a.field === b.field ? a.index - b.index : a.field === 'prompt' ? -1 : 1));
+  const unique = findings.filter(
+    (finding, i) =>
+      findings.findIndex(
+        (other) =>
+          other.field === finding.field &&
+          other.reason === finding.reason &&
+          other.index === finding.index &&
+          other.length === finding.length,
+      ) === i,
+  );
+  const reasons = CHILD_SAFETY_REASONS.filter((reason) => unique.some((found) => found.reason === reason));
+  return { blocked: unique.length > 0, reasons, findings: unique };
 }

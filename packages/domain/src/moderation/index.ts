@@ -1,9 +1,15 @@
 /**
- * Prompt moderation (spec §3, §5; DESIGN.md invariant 7): the tolerant matcher, written ages, the
- * editable moderation rules, the hard child-safety layer, and the one file of word lists they read.
+ * Prompt moderation (spec §3, §5; DESIGN.md invariant 7): normalising and tokenising (text.ts), the
+ * tolerant matcher (terms.ts), written ages (ages.ts), the editable moderation rules (rules.ts), the hard
+ * child-safety layer (child-safety.ts and its parts), and the one file of word lists they read.
  */
 export * from './wordlists.ts';
-export * from './normalise.ts';
-export * from './ages.ts';
+export { foldText, prepareText, type FoldedText, type PreparedText, type Span } from './text.ts';
+export { containsAny, findTerms, withoutOverlaps, type TermMatch } from './terms.ts';
+export * from './cleanup.ts';
+export { findAges, parseCjkNumber, type AgeMatch, type AgeUnit } from './ages.ts';
+export { findAdulthood } from './adulthood.ts';
+export { emphasisWeights, weightOf } from './emphasis.ts';
+export { findMinorMarkers, type MinorMarker, type MinorMarkerReason } from './minor-markers.ts';
 export * from './rules.ts';
 export * from './child-safety.ts';

@@ -4,16 +4,21 @@
  * auto-deleted; suggestions are offered (with an "inject all" action) unless a suggested term is already
  * present. The web shows the result as feedback; the API runs the same function again (invariant 6).
  *
- * A rule word is a term (normalise.ts: tolerant of separators, repeats, plurals, leetspeak, accents) or an
- * age range token `{age:MIN-MAX}` that matches any written age in that range ("25 years old", "25yo",
- * "twenty-five year old", "25 ans", ...; see ages.ts).
+ * A rule word is a term (terms.ts: tolerant of separators, repeats, plurals, leetspeak, accents), an age
+ * range token `{age:MIN-MAX}` that matches any written age in that range ("25 years old", "25yo",
+ * "twenty-five year old", "25 ans", ...; see ages.ts), or `{adulthood}`: adulthood words and signs of age
+ * as the child-safety layer reads them in a negative prompt (adulthood.ts), so that the generator deletes
+ * them before sending instead of the server refusing the prompt.
  *
  * The child-safety layer (child-safety.ts) is NOT a rule: it cannot be edited or switched off here.
  */
 import { z } from 'zod';
-import { findAges } from './ages.ts';
-import { findTerms, removeMatches, withoutOverlaps } from './normalise.ts';
-import { ADULT_AGE_RANGE, ADULT_NEGATION_TERMS, SUGGESTION_GROUPS } from './wordlists.ts';
+import { locateAdulthood } from './adulthood.ts';
+import { locateAges, type LocatedAge } from './ages.ts';
+import { removeMatches } from './cleanup.ts';
+import { compileTerms, matchTerms, withoutOverlaps } from './terms.ts';
+import { prepareText, type PreparedText } from './text.ts';
+import { ADULT_AGE_RANGE, SUGGESTION_GROUPS } from './wordlists.ts';
 
 export const MODERATION_RULE_TYPE = { forbidden: 0, suggestion: 1 } as const;
 export type ModerationRuleType = (typeof MODERATION_RULE_TYPE)[keyof typeof MODERATION_RULE_TYPE];
@@ -40,6 +45,8 @@ const AGE_TOKEN = /^\{age:(\d{1,3})-(\d{1,3})\}$/;
 
 /** A rule word matching every written age from `min` to `max` years, inclusive. */
 export const ageToken = (min: number, max: number): string => `{age:${min}-${max}}`;
+/** A rule word matching adulthood and signs of age (adulthood.ts). */
+export const ADULTHOOD_TOKEN = '{adulthood}';
 
 /**
  * The built-in rules of spec §5, which the API seeds into its rules table (ids are the seed's stable
@@ -62,7 +69,7 @@ export const DEFAULT_RULES: readonly ModerationRule[] = [
   },
   {
     id: 'negative_adult_words',
-    words: [...ADULT_NEGATION_TERMS],
+    words: [ADULTHOOD_TOKEN],
     suggestions: [],
     type: MODERATION_RULE_TYPE.forbidden,
     applies_to: 'negative',
@@ -78,30 +85,41 @@ export interface WordMatch {
   length: number;
 }
 
-/** Every occurrence of a rule's words in a text (terms tolerantly, age tokens by range). */
-export function findRuleWords(text: string, words: readonly string[]): WordMatch[] {
+/** Every occurrence of a rule's words in a prepared text (terms tolerantly, tokens as above). */
+function ruleWordsIn(text: PreparedText, words: readonly string[], ages: () => LocatedAge[]): WordMatch[] {
   const terms: string[] = [];
   const found: WordMatch[] = [];
-  let ages: ReturnType<typeof findAges> | undefined;
   for (const word of words) {
-    const token = AGE_TOKEN.exec(word.trim());
-    if (!token) {
-      terms.push(word);
-      continue;
-    }
-    const min = Number(token[1]);
-    const max = Number(token[2]);
-    ages ??= findAges(text);
-    for (const age of ages) {
-      if (age.unit === 'year' && age.value >= min && age.value <= max) {
-        found.push({ word, match: age.match, index: age.index, length: age.length });
+    const trimmed = word.trim();
+    const token = AGE_TOKEN.exec(trimmed);
+    if (token) {
+      const min = Number(token[1]);
+      const max = Number(token[2]);
+      for (const age of ages()) {
+        if (age.unit === 'year' && age.value >= min && age.value <= max) {
+          found.push({ word, match: age.match, index: age.index, length: age.length });
+        }
       }
-    }
+    } else if (trimmed === ADULTHOOD_TOKEN) {
+      for (const { match, index, length } of locateAdulthood(text, { signsOfAge: true, ages: ages() })) {
+        found.push({ word, match, index, length });
+      }
+    } else terms.push(word);
   }
-  for (const { term, match, index, length } of findTerms(text, terms)) {
-    found.push({ word: term, match, index, length });
+  if (terms.length > 0) {
+    for (const { term, match, index, length } of matchTerms(text, compileTerms(terms))) {
+      found.push({ word: term, match, index, length });
+    }
   }
   return withoutOverlaps(found);
+}
+
+/** Every occurrence of a rule's words in a text (terms tolerantly, age and adulthood tokens by meaning). */
+export function findRuleWords(text: string, words: readonly string[]): WordMatch[] {
+  if (!text) return [];
+  const prepared = prepareText(text);
+  let ages: LocatedAge[] | undefined;
+  return ruleWordsIn(prepared, words, () => (ages ??= locateAges(prepared)));
 }
 
 export interface ForbiddenWord extends WordMatch {
@@ -156,14 +174,17 @@ export function moderatePrompt(input: ModerationInput, rules: readonly Moderatio
   };
   for (const { field, scope } of FIELDS) {
     const text = input[field] ?? '';
+    const prepared = prepareText(text);
+    let ages: LocatedAge[] | undefined;
+    const agesOnce = () => (ages ??= locateAges(prepared));
     const forbidden: ForbiddenWord[] = [];
     for (const rule of rules) {
       if (!appliesTo(rule, scope)) continue;
-      const found = findRuleWords(text, rule.words);
+      const found = text ? ruleWordsIn(prepared, rule.words, agesOnce) : [];
       if (found.length === 0) continue;
       if (rule.type === MODERATION_RULE_TYPE.forbidden) {
         forbidden.push(...found.map((hit) => ({ ruleId: rule.id, field, ...hit })));
-      } else if (findRuleWords(text, rule.suggestions).length === 0) {
+      } else if (ruleWordsIn(prepared, rule.suggestions, agesOnce).length === 0) {
         result.suggestions.push({
           ruleId: rule.id,
           field,
@@ -187,8 +208,9 @@ export function moderatePrompt(input: ModerationInput, rules: readonly Moderatio
  * comma-separated. Returns the prompt unchanged when nothing is missing.
  */
 export function injectSuggestions(prompt: string, suggestions: readonly string[]): string {
+  const prepared = prepareText(prompt);
   const missing = [...new Set(suggestions.map((term) => term.trim()))].filter(
-    (term) => term && findTerms(prompt, [term]).length === 0,
+    (term) => term && matchTerms(prepared, compileTerms([term])).length === 0,
   );
   if (missing.length === 0) return prompt;
   const base = prompt.replace(/[\s,]+$/, '');

@@ -11,14 +11,8 @@ import {
   checkChildSafety,
 } from '../../src/index.ts';
 import type { ChildSafetyReason } from '../../src/index.ts';
-import {
-  NEUTRAL_NEGATIVE_PROMPTS,
-  NEUTRAL_PROMPTS,
-  TRANSFORMS,
-  cjkNumeral,
-  isAlphabeticTerm,
-  plural,
-} from './fixtures.ts';
+import { NEUTRAL_NEGATIVE_CORPUS } from './corpus/neutral.ts';
+import { TRANSFORMS, cjkNumeral, isAlphabeticTerm, plural } from './fixtures.ts';
 
 /** Wraps a fragment in a neutral prompt, as tags. */
 const inPrompt = (fragment: string) => `a lighthouse at dusk, ${fragment}, soft light`;
@@ -29,14 +23,9 @@ const expectBlocked = (prompt: string, reason: ChildSafetyReason, neg_prompt = '
   expect(result.reasons).toContain(reason);
 };
 
-describe('child safety: neutral prompts are never refused', () => {
-  it('has a neutral corpus of at least 60 prompts', () => {
-    expect(NEUTRAL_PROMPTS.length).toBeGreaterThanOrEqual(60);
-  });
-  it.each(NEUTRAL_PROMPTS)('allows %j', (prompt) => {
-    expect(check(prompt)).toEqual({ blocked: false, reasons: [], findings: [] });
-  });
-  it.each(NEUTRAL_NEGATIVE_PROMPTS)('allows the negative prompt %j', (negative) => {
+describe('child safety: neutral prompts', () => {
+  // The neutral corpus and its refusal rate: corpus.test.ts.
+  it.each(NEUTRAL_NEGATIVE_CORPUS)('allows the negative prompt %j', (negative) => {
     expect(check('a lighthouse at dusk', negative).blocked).toBe(false);
   });
   it('allows empty and missing prompts', () => {

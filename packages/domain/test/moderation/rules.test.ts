@@ -10,7 +10,7 @@ import {
   moderationRuleSchema,
 } from '../../src/index.ts';
 import type { ModerationRule } from '../../src/index.ts';
-import { NEUTRAL_NEGATIVE_PROMPTS, NEUTRAL_PROMPTS } from './fixtures.ts';
+import { NEUTRAL_CORPUS, NEUTRAL_NEGATIVE_CORPUS } from './corpus/neutral.ts';
 
 const positive = (prompt: string, rules: readonly ModerationRule[] = DEFAULT_RULES) =>
   moderatePrompt({ prompt, neg_prompt: '' }, rules);
@@ -29,8 +29,8 @@ describe('DEFAULT_RULES (spec §5)', () => {
     ]);
   });
 
-  it.each(NEUTRAL_PROMPTS)('leave the neutral prompt %j untouched', (prompt) => {
-    const result = moderatePrompt({ prompt, neg_prompt: NEUTRAL_NEGATIVE_PROMPTS.join(', ') }, DEFAULT_RULES);
+  it.each(NEUTRAL_CORPUS)('leave the neutral prompt %j untouched', (prompt) => {
+    const result = moderatePrompt({ prompt, neg_prompt: NEUTRAL_NEGATIVE_CORPUS.join(', ') }, DEFAULT_RULES);
     expect(result.forbidden).toEqual([]);
     expect(result.cleanedPrompt).toBe(prompt);
   });
@@ -108,6 +108,36 @@ describe('negative-prompt adulthood rule', () => {
       expect(result.forbidden.map((hit) => hit.match)).toEqual([word]);
       expect(result.cleanedNegPrompt).toBe('blurry, watermark');
     },
+  );
+
+  it.each([
+    'old',
+    'older',
+    'elderly',
+    'wrinkles',
+    'wrinkled skin',
+    'aged',
+    'milf',
+    'middle aged',
+    'old woman',
+  ])(
+    'forbids the sign of age %j and deletes it (the generator cleans what the server would refuse)',
+    (words) => {
+      const result = negative(`blurry, ${words}, watermark`);
+      expect(result.forbidden.map((hit) => hit.ruleId)).toContain('negative_adult_words');
+      expect(result.cleanedNegPrompt).not.toContain(words.split(' ')[0]);
+    },
+  );
+
+  it.each([
+    'old photo',
+    'old-fashioned style',
+    'wrinkled clothes',
+    'wrinkled paper',
+    '12 years old',
+    '40 years old',
+  ])('leaves %j alone: it describes a thing, or is an age outside 18-30', (words) =>
+    expect(negative(`blurry, ${words}`).forbidden).toEqual([]),
   );
 
   it('lists every forbidden word in text order and leaves the positive prompt alone', () => {

@@ -1,9 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import {
   ADULT_NEGATION_TERMS,
+  AGE_BOUND_AFTER,
+  AGE_BOUND_BEFORE,
   AGE_PREFIXES,
   AGE_UNITS,
+  AGED_THINGS,
   AMBIGUOUS_MINOR_TERMS,
+  BIRTH_MARKERS,
+  DURATION_WORDS,
+  INNOCENT_PHRASES,
+  INNOCENT_WORDS_WITH_STEMS,
+  LINKING_WORDS,
+  MINOR_STEMS_IN_WORDS,
+  NEGATIVE_AGE_MARKERS,
+  NEGATIVE_MARKER_THINGS,
+  ORDINAL_WORDS,
+  PERSON_NOUNS,
   LANGUAGES,
   MINOR_TERMS,
   MINOR_TERMS_BY_LANGUAGE,
@@ -19,6 +32,19 @@ const lists = {
   ADULT_NEGATION_TERMS,
   AGE_PREFIXES,
   ...AGE_UNITS,
+  MINOR_STEMS_IN_WORDS,
+  INNOCENT_WORDS_WITH_STEMS,
+  INNOCENT_PHRASES,
+  ...NEGATIVE_AGE_MARKERS,
+  NEGATIVE_MARKER_THINGS,
+  AGED_THINGS,
+  PERSON_NOUNS,
+  LINKING_WORDS,
+  DURATION_WORDS,
+  AGE_BOUND_BEFORE,
+  AGE_BOUND_AFTER,
+  BIRTH_MARKERS,
+  ORDINAL_WORDS,
 };
 
 describe('word lists', () => {
@@ -43,6 +69,15 @@ describe('word lists', () => {
     for (const term of all) expect(term.split(' ').length).toBeLessThanOrEqual(3);
     for (const pair of YOUNG_PERSON_PAIRS) {
       for (const word of [...pair.qualifiers, ...pair.nouns]) expect(word).toMatch(/^[^\s]+$/);
+    }
+  });
+
+  it('lists, for every stem found inside words, only innocent words that contain a stem', () => {
+    // Letters may repeat inside a match ("loli" is found in "lolli"), so compare with repeats allowed.
+    const repeats = (stem: string) => new RegExp([...stem].map((char) => `${char}+`).join(''));
+    for (const word of INNOCENT_WORDS_WITH_STEMS) {
+      const stems = MINOR_STEMS_IN_WORDS.filter((stem) => repeats(stem).test(word));
+      expect(stems, word).not.toEqual([]);
     }
   });
 
