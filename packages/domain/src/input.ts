@@ -46,6 +46,13 @@ export interface IdValueOptions {
   error?: string;
   /** Read the id from text (path parameters and query strings). */
   coerce?: boolean;
+  /** Accept 0 as "none" (the gallery's author filter: 0 is everybody). */
+  zeroMeansNone?: boolean;
+  /**
+   * The code of a well-formed id above the column's range, where it reads better as "no such thing"
+   * (e.g. `preset_not_found`) than as malformed; default `error`.
+   */
+  beyondColumn?: string;
 }
 
 /**
@@ -58,6 +65,6 @@ export function idValue(column: IdColumn, options: IdValueOptions = {}) {
   const number = options.coerce ? z.coerce.number({ error }) : z.number({ error });
   return number
     .int(error)
-    .min(1, error)
-    .max(column === 'integer' ? INT4_MAX : BIGINT_ID_MAX, error);
+    .min(options.zeroMeansNone ? 0 : 1, error)
+    .max(column === 'integer' ? INT4_MAX : BIGINT_ID_MAX, options.beyondColumn ?? error);
 }

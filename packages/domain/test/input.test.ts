@@ -72,6 +72,19 @@ describe('id column values', () => {
     expect(idValue(column).safeParse(value).success).toBe(ok);
   });
 
+  it('may name a well-formed id above the column as unknown', () => {
+    const presetId = idValue('integer', { coerce: true, beyondColumn: 'preset_not_found' });
+    expect(firstIssue(presetId, String(INT4_MAX + 1))?.code).toBe('preset_not_found');
+    expect(firstIssue(presetId, '0')?.code).toBe('validation_error');
+    expect(firstIssue(presetId, 'abc')?.code).toBe('validation_error');
+  });
+
+  it('takes 0 as none where asked', () => {
+    expect(idValue('bigint', { coerce: true, zeroMeansNone: true }).parse('0')).toBe(0);
+    expect(idValue('bigint', { zeroMeansNone: true }).safeParse(-1).success).toBe(false);
+    expect(idValue('bigint').safeParse(0).success).toBe(false);
+  });
+
   it('reads path and query ids from text with their own code', () => {
     const pathId = idValue('bigint', { coerce: true, error: 'not_found' });
     expect(pathId.parse('42')).toBe(42);

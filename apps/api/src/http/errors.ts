@@ -100,12 +100,15 @@ export function answerClientError(error: ConnectionError, socket: Socket): void 
   if (socket.writable) {
     const status = PARSER_ERROR_STATUS[error.code] ?? 400;
     const body = JSON.stringify(errorBody('validation_error', { reason: error.code }));
+    // An answer to HEAD has no body (a client would read it as the start of a next answer).
+    const packet: unknown = error.rawPacket;
+    const head = Buffer.isBuffer(packet) && packet.subarray(0, 5).toString('latin1') === 'HEAD ';
     socket.write(
       `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n` +
         'Content-Type: application/json; charset=utf-8\r\n' +
         `Content-Length: ${Buffer.byteLength(body)}\r\n` +
         'X-Content-Type-Options: nosniff\r\n' +
-        `Connection: close\r\n\r\n${body}`,
+        `Connection: close\r\n\r\n${head ? '' : body}`,
     );
   }
   socket.destroy(error);

@@ -1,4 +1,4 @@
-import { TOKEN_ERROR_CODES } from '@mirage/domain';
+import { TOKEN_ERROR_CODES, idValue, safeText } from '@mirage/domain';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -66,7 +66,10 @@ const ruleSchema = z.object({
   type: z.number().int(),
   applies_to: z.enum(['positive', 'negative', 'all']),
 });
-const presetIdParams = z.object({ id: z.coerce.number().int().min(1) });
+/** A preset's id in the path; a well-formed one beyond the column names no preset. */
+const presetIdParams = z.object({
+  id: idValue('integer', { coerce: true, beyondColumn: 'preset_not_found' }),
+});
 const favoriteBody = z.object({ favorite: z.boolean().optional() }).strict().nullish();
 const PREVIEW_FILE = /^([a-z0-9_]{1,64})\.webp$/;
 
@@ -173,7 +176,7 @@ export function registerCatalogueRoutes(
   for (const kind of ['style', 'booster'] as const satisfies PreviewKind[]) {
     app.get(
       `/api/catalogue/preview/${kind}/:file`,
-      { schema: { params: z.object({ file: z.string() }) } },
+      { schema: { params: z.object({ file: safeText() }) } },
       async (request, reply) => {
         const lib = PREVIEW_FILE.exec(request.params.file)?.[1];
         const image = lib === undefined ? undefined : await previews.get(kind, lib);

@@ -1,4 +1,11 @@
-import { GALLERY_MAX_PAGE_SIZE, GALLERY_PAGE_SIZE, searchBodySchema } from '@mirage/domain';
+import {
+  GALLERY_MAX_PAGE_SIZE,
+  GALLERY_PAGE_SIZE,
+  TAG_MAX_LENGTH,
+  idValue,
+  safeText,
+  searchBodySchema,
+} from '@mirage/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -10,7 +17,8 @@ import type { GalleryService } from './service.ts';
 const searchQuery = z.object({
   page: z.coerce.number().int().min(0).max(10_000).default(0),
   size: z.coerce.number().int().min(1).max(GALLERY_MAX_PAGE_SIZE).default(GALLERY_PAGE_SIZE),
-  author_id: z.coerce.number().int().min(0).default(0),
+  /** A user's id, or 0 for everybody's images. */
+  author_id: idValue('bigint', { coerce: true, zeroMeansNone: true }).default(0),
   favorite: z
     .enum(['true', 'false'])
     .default('false')
@@ -42,7 +50,7 @@ export function registerGalleryRoutes(
 
   app.get(
     '/api/gallery/search/tags',
-    { schema: { querystring: z.object({ search: z.string().max(48).default('') }) } },
+    { schema: { querystring: z.object({ search: safeText().max(TAG_MAX_LENGTH).default('') }) } },
     async (request) => {
       const prefix = request.query.search.trim().toLowerCase();
       if (prefix === '') return { tags: [] };

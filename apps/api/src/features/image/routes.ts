@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { safeText } from '@mirage/domain';
 import { z } from 'zod';
 import { AppError } from '../../http/errors.ts';
 import { sessionToken } from '../../http/session-cookies.ts';
@@ -22,7 +23,7 @@ export function registerImageFileRoutes(
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.get(
     '/images/:file',
-    { schema: { params: z.object({ file: z.string().max(60) }), hide: true } },
+    { schema: { params: z.object({ file: safeText().max(60) }), hide: true } },
     async (request, reply) => {
       const match = FILE_PATTERN.exec(request.params.file);
       if (!match) throw new AppError('image_not_found');

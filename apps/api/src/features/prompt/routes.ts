@@ -1,5 +1,6 @@
 import {
   PROMPT_TARGETS,
+  idValue,
   promptListBody,
   promptPageQuery,
   publishPromptBody,
@@ -16,13 +17,7 @@ import { createPromptRepository } from './repository.ts';
 import { createPromptService } from './service.ts';
 
 /** A saved prompt's id in the path; anything that is not one is a prompt that does not exist. */
-const promptIdParams = z.object({
-  id: z.coerce
-    .number({ error: 'not_found' })
-    .int('not_found')
-    .min(1, 'not_found')
-    .max(Number.MAX_SAFE_INTEGER, 'not_found'),
-});
+const promptIdParams = z.object({ id: idValue('bigint', { coerce: true, error: 'not_found' }) });
 const targetParams = z.object({ target: z.enum(PROMPT_TARGETS) });
 
 const tagView = z.object({ id: z.number(), name: z.string() });

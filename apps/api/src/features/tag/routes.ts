@@ -1,4 +1,4 @@
-import { MAX_HIDDEN_TAGS } from '@mirage/domain';
+import { MAX_HIDDEN_TAGS, idValue } from '@mirage/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -21,7 +21,7 @@ export function registerTagSettingRoutes(
     '/api/settings/tags/ban',
     {
       schema: {
-        body: z.object({ tags: z.array(z.number().int().positive()).max(MAX_HIDDEN_TAGS) }),
+        body: z.object({ tags: z.array(idValue('bigint')).max(MAX_HIDDEN_TAGS) }),
       },
     },
     async (request) => {

@@ -1,6 +1,6 @@
 import fastifyMultipart from '@fastify/multipart';
-import { ENGINES, JOB_TYPES, type WorkerJob } from '@mirage/domain';
-import type { FastifyInstance } from 'fastify';
+import { ENGINES, JOB_TYPES, SEED_MAX, SEED_MIN, safeText, type WorkerJob } from '@mirage/domain';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { TaskRow } from '../../db/schema/generation.ts';
@@ -22,9 +22,9 @@ const leaseBody = z.object({
   engine: z.enum(ENGINES),
   models: z
     .object({
-      checkpoints: z.array(z.string().max(200)).max(1000),
-      loras: z.array(z.string().max(200)).max(5000),
-      upscalers: z.array(z.string().max(200)).max(1000),
+      checkpoints: z.array(safeText().max(200)).max(1000),
+      loras: z.array(safeText().max(200)).max(5000),
+      upscalers: z.array(safeText().max(200)).max(1000),
     })
     .default({ checkpoints: [], loras: [], upscalers: [] }),
   max_pixels: z.number().int().positive().max(64_000_000),
@@ -34,14 +34,32 @@ const leaseBody = z.object({
 const progressBody = z.object({
   step: z.number().int().min(0).max(10_000),
   max: z.number().int().min(0).max(10_000),
-  preview_jpeg: z.string().max(400_000).optional(),
+  preview_jpeg: safeText().max(400_000).optional(),
 });
-const failBody = z.object({ retryable: z.boolean(), message: z.string().max(2000).default('') });
+const failBody = z.object({ retryable: z.boolean(), message: safeText().max(2000).default('') });
 const taskParams = z.object({ id: z.uuid({ error: 'not_found' }) });
 const completionMetadata = z.object({
-  seed: z.number().int().optional(),
-  model: z.string().max(200).optional(),
+  seed: z.number().int().min(SEED_MIN).max(SEED_MAX).optional(),
+  model: safeText().max(200).optional(),
 });
+
+/**
+ * The parts of a completion's multipart body, each file read whole (the plugin's limits: one file of
+ * 40 MB at most). busboy's errors on a malformed body (cut short: "Unexpected end of form"; a boundary
+ * other than the header's: "Part terminated early") carry no status and would answer 500, but they are
+ * the sender's fault: 400. The plugin's errors (a file over the limit: 413; not multipart: 406) keep theirs.
+ */
+async function* completionParts(request: FastifyRequest) {
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') await part.toBuffer();
+      yield part;
+    }
+  } catch (error) {
+    if ((error as { statusCode?: unknown }).statusCode !== undefined) throw error;
+    throw new AppError('validation_error', { reason: 'malformed_multipart' });
+  }
+}
 
 function parseJson(text: string): unknown {
   try {
@@ -95,7 +113,7 @@ export async function registerWorkerRoutes(fastify: FastifyInstance, deps: Worke
       let png: Buffer | undefined;
       let metadata: z.infer<typeof completionMetadata> = {};
       let nextLease: z.infer<typeof leaseBody> | undefined;
-      for await (const part of request.parts()) {
+      for await (const part of completionParts(request)) {
         if (part.type === 'file' && part.fieldname === 'image') png = await part.toBuffer();
         else if (part.type === 'field' && part.fieldname === 'metadata') {
           const parsed = completionMetadata.safeParse(parseJson(String(part.value)));
