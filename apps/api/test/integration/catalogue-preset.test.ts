@@ -51,7 +51,7 @@ describe('GET /api/preset', () => {
     const guest = new Client(t.app);
     const { status, body, response } = await guest.get('/api/preset');
     expect(status).toBe(200);
-    expect(response.headers['cache-control']).toBe('private, no-cache');
+    expect(response.headers['cache-control']).toBe('private, no-store');
     const presets = body.presets as Tree;
     const all = Object.values(presets).flat();
     expect(all.length).toBeGreaterThanOrEqual(40);

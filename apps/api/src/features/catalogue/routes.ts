@@ -137,8 +137,8 @@ export function registerCatalogueRoutes(
     '/api/preset',
     { schema: { response: { 200: z.object({ presets: z.record(z.string(), z.array(presetSchema)) }) } } },
     async (request, reply) => {
-      // The favourites make the answer personal.
-      reply.header('cache-control', 'private, no-cache');
+      // The favourites make the answer personal: never stored (a shared computer's cache included).
+      reply.header('cache-control', 'private, no-store');
       return { presets: await catalogue.presets(await optionalUserId(request)) };
     },
   );

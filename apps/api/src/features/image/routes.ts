@@ -9,6 +9,15 @@ import type { SessionService } from '../session/service.ts';
 import { imageKeys, upscaledKeys } from './post-process.ts';
 import type { ImageRepository } from './repository.ts';
 
+/**
+ * Decision (finding L6): a public file may be cached for a day, not a year, and is not `immutable`. An
+ * image can be made private (or deleted) at any time, and no cache can be told to forget it: a year
+ * kept it in browsers and CDNs long after; a day bounds that, while a gallery scrolled again within the
+ * day is still served from the cache. Private files are never stored anywhere.
+ */
+const PUBLIC_FILE_CACHE = 'public, max-age=86400';
+const PRIVATE_FILE_CACHE = 'private, no-store';
+
 const FILE_PATTERN =
   /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(-min|-upscaled)?\.(webp|png)$/;
 
@@ -42,10 +51,7 @@ export function registerImageFileRoutes(
       const body = await deps.store.get(key);
       if (!body) throw new AppError('image_not_found');
       reply.header('content-type', extension === 'png' ? 'image/png' : 'image/webp');
-      reply.header(
-        'cache-control',
-        image.is_private ? 'private, no-store' : 'public, max-age=31536000, immutable',
-      );
+      reply.header('cache-control', image.is_private ? PRIVATE_FILE_CACHE : PUBLIC_FILE_CACHE);
       return reply.send(body);
     },
   );
