@@ -1,9 +1,11 @@
+import http from 'node:http';
+import { ERROR_CODES } from '@mirage/domain';
 import type { z } from 'zod';
 
 /**
  * The malformed inputs of the route fuzz test (integration/route-fuzz.test.ts), after the attack
  * report's §1: generic bodies, per-field values, query values, path parameter values and header
- * variants. Only the shapes are here; the test picks them.
+ * variants; and how its answers are judged. The test picks the inputs.
  */
 
 /** A request body as sent on the wire. */
@@ -218,4 +220,46 @@ export function withValueAt(body: unknown, path: string[], value: unknown): unkn
   if (next === undefined) delete copy[key];
   else copy[key] = next;
   return copy;
+}
+
+const KNOWN_CODES = new Set<string>(ERROR_CODES);
+
+/** What is wrong with an answer, or undefined: a 5xx, or an error body outside the catalogue's shape. */
+export function problemOf(method: string, status: number, body: string): string | undefined {
+  if (status >= 500 || status === 0) return `${status} ${body.slice(0, 200)}`;
+  if (status < 400 || method === 'HEAD') return undefined;
+  try {
+    const parsed = JSON.parse(body) as { detail?: { code?: unknown; data?: unknown } };
+    const keys = Object.keys(parsed);
+    const detail = parsed.detail;
+    if (keys.length !== 1 || !detail || !KNOWN_CODES.has(detail.code as string))
+      return `${status} ${body.slice(0, 200)}`;
+    if (detail.data !== undefined && (typeof detail.data !== 'object' || detail.data === null))
+      return `${status} data ${body.slice(0, 200)}`;
+    return undefined;
+  } catch {
+    return `${status} not JSON: ${body.slice(0, 200)}`;
+  }
+}
+
+/** The monitor stream never ends: its status and headers are read over a real connection, then it is closed. */
+export function streamAnswer(address: string, url: string, headers: Record<string, string>, method: string) {
+  return new Promise<{ status: number; body: string; type: string }>((resolve) => {
+    const request = http.request(`${address}${url}`, { method, headers }, (response) => {
+      const status = response.statusCode ?? 0;
+      const type = String(response.headers['content-type'] ?? '');
+      if (status === 200) {
+        request.destroy();
+        resolve({ status, body: '', type });
+        return;
+      }
+      let body = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => (body += chunk));
+      response.on('end', () => resolve({ status, body, type }));
+    });
+    // No answer at all (the connection failed or a malformed answer) is a problem of its own.
+    request.on('error', (error) => resolve({ status: 0, body: error.message, type: '' }));
+    request.end();
+  });
 }

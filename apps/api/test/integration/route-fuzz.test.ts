@@ -1,5 +1,3 @@
-import http from 'node:http';
-import { ERROR_CODES } from '@mirage/domain';
 import fc from 'fast-check';
 import type { InjectOptions, RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,7 +11,9 @@ import {
   QUERY_VALUES,
   leafPaths,
   objectShape,
+  problemOf,
   queryStrings,
+  streamAnswer,
   withValueAt,
   type RawBody,
 } from '../fuzz-inputs.ts';
@@ -30,7 +30,6 @@ import { createTestApp, type TestContext } from '../harness.ts';
 const SITE = 'http://localhost:8080';
 const OPERATOR_TOKEN = 'fuzz-operator-token-0123456789';
 const MONITOR = '/api/tasks/monitor';
-const KNOWN_CODES = new Set<string>(ERROR_CODES);
 
 type Identity = 'guest' | 'user' | 'worker' | 'operator';
 interface RouteCase {
@@ -234,46 +233,6 @@ function jsonBody(value: unknown): RawBody {
   };
 }
 
-/** What is wrong with an answer, or undefined: a 5xx, or an error body outside the catalogue's shape. */
-function problemOf(method: string, status: number, body: string): string | undefined {
-  if (status >= 500 || status === 0) return `${status} ${body.slice(0, 200)}`;
-  if (status < 400 || method === 'HEAD') return undefined;
-  try {
-    const parsed = JSON.parse(body) as { detail?: { code?: unknown; data?: unknown } };
-    const keys = Object.keys(parsed);
-    const detail = parsed.detail;
-    if (keys.length !== 1 || !detail || !KNOWN_CODES.has(detail.code as string))
-      return `${status} ${body.slice(0, 200)}`;
-    if (detail.data !== undefined && (typeof detail.data !== 'object' || detail.data === null))
-      return `${status} data ${body.slice(0, 200)}`;
-    return undefined;
-  } catch {
-    return `${status} not JSON: ${body.slice(0, 200)}`;
-  }
-}
-
-/** The monitor stream never ends: its status and headers are read over a real connection, then it is closed. */
-function streamAnswer(url: string, headers: Record<string, string>, method: string) {
-  return new Promise<{ status: number; body: string; type: string }>((resolve) => {
-    const request = http.request(`${address}${url}`, { method, headers }, (response) => {
-      const status = response.statusCode ?? 0;
-      const type = String(response.headers['content-type'] ?? '');
-      if (status === 200) {
-        request.destroy();
-        resolve({ status, body: '', type });
-        return;
-      }
-      let body = '';
-      response.setEncoding('utf8');
-      response.on('data', (chunk: string) => (body += chunk));
-      response.on('end', () => resolve({ status, body, type }));
-    });
-    // No answer at all (the connection failed or a malformed answer) is a problem of its own.
-    request.on('error', (error) => resolve({ status: 0, body: error.message, type: '' }));
-    request.end();
-  });
-}
-
 const problems: string[] = [];
 
 async function send(request: FuzzRequest): Promise<void> {
@@ -295,7 +254,7 @@ async function send(request: FuzzRequest): Promise<void> {
   let status: number;
   let text: string;
   if (route.url === MONITOR) {
-    const answer = await streamAnswer(url, headers, method);
+    const answer = await streamAnswer(address, url, headers, method);
     if (answer.status === 200 && method === 'GET' && !answer.type.startsWith('text/event-stream')) {
       problems.push(`${label}: 200 as ${answer.type}`);
     }
