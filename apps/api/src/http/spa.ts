@@ -1,6 +1,8 @@
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
+import { isSpaRoute } from '@mirage/domain';
 import type { FastifyInstance } from 'fastify';
 import { errorBody, registerApiNotFound } from './errors.ts';
 import { registerShareMeta, type ShareMetaPages } from './share-meta.ts';
@@ -10,7 +12,8 @@ const NOINDEX_PREFIXES = ['/home', '/settings', '/oauth', '/404', '/crypto-payme
 
 /**
  * Serves the built web app: hashed assets with long caching, and index.html for every other path so
- * that the client router handles deep links (an unknown path is redirected to /404 by the router).
+ * that the client router handles deep links: with status 200 for the app's routes (SPA_ROUTES), 404 for
+ * any other path (the router shows its not-found page there).
  * /image/{uuid} of a public image gets its sharing metadata (share-meta.ts); `publicUrl` makes its
  * links absolute (default: the request's own origin).
  */
@@ -56,6 +59,14 @@ export async function registerSpa(
     reply.header('cache-control', 'no-cache');
     const page = await share?.pageFor(request, pathname, indexFile);
     if (page) return reply.type('text/html; charset=utf-8').send(page);
+    // A path the web app has no page for (and /404 itself) is a 404 for bots and browsers alike, with
+    // the app's HTML all the same: its router then shows the not-found page.
+    if (!isSpaRoute(pathname)) {
+      return reply
+        .status(404)
+        .type('text/html; charset=utf-8')
+        .send(await readFile(indexFile));
+    }
     return reply.sendFile('index.html');
   });
 }

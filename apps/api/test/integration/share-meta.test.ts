@@ -169,13 +169,16 @@ describe('private and unknown images', () => {
       `/image/${uuid}`,
       '/image/00000000-0000-0000-0000-000000000000',
       '/image/not-a-uuid',
-      '/image/',
       '/explore',
     ]) {
       const response = await page(url);
       expect(response.statusCode, url).toBe(200);
       expect(response.body, url).toBe(INDEX_HTML);
     }
+    // No uuid at all is no page of the web app: the same HTML, with the status of a missing page.
+    const bare = await page('/image/');
+    expect(bare.statusCode).toBe(404);
+    expect(bare.body).toBe(INDEX_HTML);
     for (const file of [
       `${uuid}-social.jpg`,
       '00000000-0000-0000-0000-000000000000-social.jpg',
