@@ -115,6 +115,45 @@ describe('style and booster previews', () => {
   });
 });
 
+describe("modifier previews at the spec's address (spec §7 Assets)", () => {
+  it('serves /image/modifiers/{lib}.webp: the booster preview, cacheable for a day', async () => {
+    const image = await expectPreview('/image/modifiers/golden_hour.webp');
+    expect(image.equals((await get('/api/catalogue/preview/booster/golden_hour.webp')).rawPayload)).toBe(
+      true,
+    );
+  });
+
+  it('serves the realistic look at /image/modifiers/{lib}_r.webp for a booster realistic styles take', async () => {
+    const anime = await expectPreview('/image/modifiers/dramatic.webp');
+    const realistic = await expectPreview('/image/modifiers/dramatic_r.webp');
+    expect(realistic.equals(anime)).toBe(false);
+    // Painted on a realistic style's checkpoint, stored like the other previews.
+    expect(
+      (await t.app.generation.store.get('catalogue/boosters-realistic/dramatic.webp'))?.equals(realistic),
+    ).toBe(true);
+    // A booster for realistic styles only has its realistic look too.
+    await expectPreview('/image/modifiers/bokeh_r.webp');
+  });
+
+  it.each([
+    'whimsical_r.webp',
+    'unknown_booster.webp',
+    'unknown_booster_r.webp',
+    'anime_modern.webp',
+    'GOLDEN_HOUR.webp',
+    'golden_hour.png',
+    'golden_hour_r_r.webp',
+    '..%2Fsecret.webp',
+    '.webp',
+  ])('answers 404 not_found in the catalogue shape for %s', async (file) => {
+    const response = await get(`/image/modifiers/${file}`);
+    expect(response.statusCode).toBe(404);
+    expect(JSON.parse(response.body)).toEqual({
+      detail: { code: 'not_found', data: { resource: 'modifier_preview' } },
+    });
+  });
+});
+
 describe('seed-time preview rendering', () => {
   it('stores every missing preview, then skips the stored ones', async () => {
     const store = t.app.generation.store;

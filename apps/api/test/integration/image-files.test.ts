@@ -14,7 +14,7 @@ beforeAll(async () => {
   owner = new Client(t.app);
   const created = await owner.post('/api/user/create', newAccount());
   const task = await enqueuePaidTask(t, (created.body.user as { id: number }).id, {
-    job: { watermark: true },
+    job: { watermark: true, width: 200, height: 280 },
   });
   const lease = { engine: 'preview', max_pixels: 10_000_000, job_types: ['txt2img'], wait_seconds: 0 };
   await fetch(`${base}/api/worker/lease`, {

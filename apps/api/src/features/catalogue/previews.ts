@@ -22,15 +22,26 @@ const WEBP_QUALITY = 80;
 /** Catalogue libs are lower-case snake case; anything else is not a preview. */
 export const PREVIEW_LIB = /^[a-z0-9_]{1,64}$/;
 
-const FOLDER: Record<PreviewKind, string> = { style: 'styles', booster: 'boosters' };
+const FOLDER: Record<PreviewKind, string> = {
+  style: 'styles',
+  booster: 'boosters',
+  booster_realistic: 'boosters-realistic',
+};
 
-/** Object-store key of a preview: catalogue/styles/<lib>.webp or catalogue/boosters/<lib>.webp. */
+/**
+ * A modifier preview's file name at the spec's address (§7 Assets: /image/modifiers/{lib}.webp, and
+ * {lib}_r.webp for the realistic look).
+ */
+const MODIFIER_FILE = /^([a-z0-9_]{1,64})\.webp$/;
+const REALISTIC_SUFFIX = /^([a-z0-9_]+)_r$/;
+
+/** Object-store key of a preview: catalogue/<styles|boosters|boosters-realistic>/<lib>.webp. */
 export function previewKey(kind: PreviewKind, lib: string): string {
   return `catalogue/${FOLDER[kind]}/${lib}.webp`;
 }
 
 /** Public URL of a preview (routes.ts serves it). */
-export function previewUrl(kind: PreviewKind, lib: string): string {
+export function previewUrl(kind: Exclude<PreviewKind, 'booster_realistic'>, lib: string): string {
   return `/api/catalogue/preview/${kind}/${lib}.webp`;
 }
 
@@ -109,16 +120,31 @@ export function createCataloguePreviews(deps: CataloguePreviewDeps) {
     return result;
   }
 
+  /** The stored WebP of a preview, rendered and stored first when missing; undefined for an unknown lib. */
+  async function get(kind: PreviewKind, lib: string): Promise<Buffer | undefined> {
+    if (!PREVIEW_LIB.test(lib)) return undefined;
+    const running = rendering.get(previewKey(kind, lib));
+    if (running) return running;
+    const stored = await store.get(previewKey(kind, lib));
+    if (stored) return stored;
+    const subject = await repository.previewSubject(kind, lib);
+    return subject && renderAndStore(subject);
+  }
+
   return {
-    /** The stored WebP of a preview, rendered and stored first when missing; undefined for an unknown lib. */
-    async get(kind: PreviewKind, lib: string): Promise<Buffer | undefined> {
-      if (!PREVIEW_LIB.test(lib)) return undefined;
-      const running = rendering.get(previewKey(kind, lib));
-      if (running) return running;
-      const stored = await store.get(previewKey(kind, lib));
-      if (stored) return stored;
-      const subject = await repository.previewSubject(kind, lib);
-      return subject && renderAndStore(subject);
+    get,
+
+    /**
+     * A modifier preview by its file name at the spec's address: {lib}.webp is the booster's preview,
+     * {lib}_r.webp its realistic look. A booster whose own lib ends in "_r" comes first.
+     */
+    async modifier(file: string): Promise<Buffer | undefined> {
+      const lib = MODIFIER_FILE.exec(file)?.[1];
+      if (lib === undefined) return undefined;
+      const own = await get('booster', lib);
+      if (own) return own;
+      const realisticOf = REALISTIC_SUFFIX.exec(lib)?.[1];
+      return realisticOf === undefined ? undefined : get('booster_realistic', realisticOf);
     },
 
     /**

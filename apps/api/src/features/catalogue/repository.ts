@@ -3,10 +3,16 @@ import type { DB } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 import type { BoosterRender, ModerationScope, StyleRender } from '../../db/schema/catalogue.ts';
 
-/** The catalogue items that have a preview picture. */
-export type PreviewKind = 'style' | 'booster';
+/**
+ * The catalogue items that have a preview picture. A booster has a second one, its realistic look
+ * (spec §7 Assets: modifier previews {lib}.webp, "suffix _r for realistic").
+ */
+export type PreviewKind = 'style' | 'booster' | 'booster_realistic';
 
-/** One item to paint a preview of: `model` is the style's checkpoint or the booster's LoRA file. */
+/**
+ * One item to paint a preview of: `model` is the style's checkpoint, the booster's LoRA file, or for a
+ * booster's realistic look the checkpoint of a realistic style.
+ */
 export interface PreviewSubject {
   kind: PreviewKind;
   lib: string;
@@ -121,6 +127,28 @@ export function createCatalogueRepository(db: DB) {
 
     /** What a preview is painted from: the style's checkpoint or the booster's LoRA, by lib (any state). */
     async previewSubject(kind: PreviewKind, lib: string): Promise<PreviewSubject | undefined> {
+      if (kind === 'booster_realistic') {
+        // The booster as realistic styles show it: painted on the first realistic style's checkpoint.
+        // A booster for anime styles only has no realistic look.
+        const [booster, style] = await Promise.all([
+          db
+            .selectFrom('booster')
+            .select('lib')
+            .where('lib', '=', lib)
+            .where('render', '!=', 'hentai')
+            .executeTakeFirst(),
+          db
+            .selectFrom('graphic_style')
+            .select('pipeline')
+            .where('render', '=', 'realistic')
+            .where('enabled', '=', true)
+            .orderBy('sort_order')
+            .orderBy('id')
+            .limit(1)
+            .executeTakeFirst(),
+        ]);
+        return booster && style && { kind, lib: booster.lib, model: style.pipeline };
+      }
       if (kind === 'style') {
         const row = await db
           .selectFrom('graphic_style')

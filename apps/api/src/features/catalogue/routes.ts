@@ -185,5 +185,16 @@ export function registerCatalogueRoutes(
       },
     );
   }
+  // Spec §7 Assets: modifier previews at /image/modifiers/{lib}.webp, {lib}_r.webp for the realistic look
+  // (a file route like /images/…, so not in the API documentation).
+  app.get(
+    '/image/modifiers/:file',
+    { schema: { params: z.object({ file: safeText() }), hide: true } },
+    async (request, reply) => {
+      const image = await previews.modifier(request.params.file);
+      if (!image) return reply.status(404).send(errorBody('not_found', { resource: 'modifier_preview' }));
+      return reply.header('cache-control', PREVIEW_CACHE).type('image/webp').send(image);
+    },
+  );
   return { previews };
 }
