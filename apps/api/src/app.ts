@@ -36,6 +36,9 @@ import { registerGeneration, type GenerationModule } from './features/task/modul
 import type { TaskMonitorOptions } from './features/task/monitor.ts';
 import { registerGallery } from './features/gallery/module.ts';
 import { registerPromptRoutes } from './features/prompt/routes.ts';
+import { createModerationRepository } from './features/moderation/repository.ts';
+import { registerModerationRoutes } from './features/moderation/routes.ts';
+import { createModerationService } from './features/moderation/service.ts';
 import { startMaintenance, type Maintenance } from './maintenance.ts';
 
 export interface AppDeps {
@@ -126,11 +129,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   app.get('/api/health', () => ({ ok: true }));
   registerUserRoutes(app, { accounts, accountDeps, passwordReset, sessions, oauth, limiter, secureCookies });
+  const moderation = createModerationService({
+    db,
+    moderation: createModerationRepository(db),
+    now,
+    log: app.log,
+  });
+  registerModerationRoutes(app, { moderation, operatorToken: config.OPERATOR_TOKEN });
   const generation = await registerGeneration(app, {
     config,
     db,
     notifier: deps.notifier,
     sessions,
+    moderation,
     now,
     taskMonitor: deps.taskMonitor,
   });

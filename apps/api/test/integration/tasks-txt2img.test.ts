@@ -145,14 +145,24 @@ describe('POST /api/tasks/txt2img', () => {
       body({ prompt: 'a still life, w.a.t.e.r.m.e.l.o.n.s on a table' }),
     );
     expect(result.status).toBe(400);
-    expect(result.body).toEqual({ detail: { code: 'forbidden_prompt', data: { words: ['watermelon'] } } });
+    // The words as the user wrote them, so that the generator can point at them.
+    expect(result.body).toEqual({
+      detail: { code: 'forbidden_prompt', data: { words: ['w.a.t.e.r.m.e.l.o.n.s'] } },
+    });
   });
 
   it('refuses minors in either prompt, records a strike, and echoes nothing back', async () => {
     const { client, id } = await signedIn();
-    for (const [field, text] of CHILD_SAFETY_TEST_TERMS) {
+    for (const [field, text] of CHILD_SAFETY_TEST_TERMS.slice(0, 2)) {
       const result = await client.post('/api/tasks/txt2img', body({ [field]: text }));
       expect(result.body, text).toEqual({ detail: { code: 'forbidden_prompt' } });
+    }
+    // The third strike warns (moderation-strikes.test.ts follows the escalation further).
+    for (const [field, text] of CHILD_SAFETY_TEST_TERMS.slice(2)) {
+      const result = await client.post('/api/tasks/txt2img', body({ [field]: text }));
+      expect(result.body, text).toEqual({
+        detail: { code: 'forbidden_prompt', data: { warning: 'safety_warning' } },
+      });
     }
     const strikes = await t.database.db
       .selectFrom('moderation_strike')

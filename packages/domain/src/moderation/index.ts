@@ -13,3 +13,4 @@ export { emphasisWeights, weightOf } from './emphasis.ts';
 export { findMinorMarkers, type MinorMarker, type MinorMarkerReason } from './minor-markers.ts';
 export * from './rules.ts';
 export * from './child-safety.ts';
+export * from './strikes.ts';

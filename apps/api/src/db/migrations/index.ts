@@ -5,6 +5,7 @@ import * as createGeneration from './0003_create_generation.ts';
 import * as addEnergyResetAndStrikes from './0004_add_energy_reset_and_strikes.ts';
 import * as createGallery from './0005_create_gallery.ts';
 import * as createLeaseCandidate from './0006_create_lease_candidate.ts';
+import * as addStrikeEscalation from './0007_add_strike_escalation.ts';
 import * as recountPublicTagUsage from './0008_recount_public_tag_usage.ts';
 
 /** Every migration, in order. Names are NNNN_verb_object; never rename or edit one that has shipped. */
@@ -15,5 +16,6 @@ export const migrations: Record<string, Migration> = {
   '0004_add_energy_reset_and_strikes': addEnergyResetAndStrikes,
   '0005_create_gallery': createGallery,
   '0006_create_lease_candidate': createLeaseCandidate,
+  '0007_add_strike_escalation': addStrikeEscalation,
   '0008_recount_public_tag_usage': recountPublicTagUsage,
 };

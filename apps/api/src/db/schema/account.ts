@@ -23,6 +23,10 @@ export interface AppUserTable {
   is_active: Generated<boolean>;
   /** Start of the UTC day the daily energy was last reset (migration 0004). */
   energy_reset_at: Timestamp | null;
+  /** Set while the account is muted after child-safety strikes (migration 0007). */
+  muted_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** When a moderator last lifted a mute: strikes before it no longer count (migration 0007). */
+  strikes_lifted_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   created_at: Generated<CreatedAt>;
   updated_at: Timestamp;
 }

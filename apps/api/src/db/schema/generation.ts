@@ -93,11 +93,39 @@ export interface ModerationStrikeTable {
   /** 'child_safety' for the hard layer. */
   kind: string;
   reasons: string[];
-  created_at: CreatedAt;
+  /** The refused prompts, for the moderators reviewing the account only (migration 0007). */
+  prompt: string | null;
+  neg_prompt: string | null;
+  created_at: ColumnType<Date, Date | undefined, never>;
+}
+
+/** The review queue of the moderation console (migration 0007): one open review per account. */
+export interface ModerationReviewTable {
+  id: Generated<number>;
+  user_id: number;
+  reason: string;
+  strikes: number;
+  state: Generated<'open' | 'resolved'>;
+  created_at: ColumnType<Date, Date | undefined, never>;
+  resolved_at: Date | null;
+  resolved_by: string | null;
+  resolution: string | null;
+}
+
+/** Who muted, lifted or resolved what (migration 0007). */
+export interface ModerationActionTable {
+  id: Generated<number>;
+  user_id: number;
+  action: 'muted' | 'unmuted' | 'review_opened' | 'review_resolved';
+  actor: string;
+  note: string | null;
+  created_at: ColumnType<Date, Date | undefined, never>;
 }
 
 export interface GenerationTables {
   moderation_strike: ModerationStrikeTable;
+  moderation_review: ModerationReviewTable;
+  moderation_action: ModerationActionTable;
   worker: WorkerTable;
   task: TaskTable;
   image: ImageTable;

@@ -22,6 +22,7 @@ import { createTaskService } from './service.ts';
 import { createThroughputEstimator } from './view.ts';
 import { moderationRuleSchema, type ModerationRule } from '@mirage/domain';
 import { createCatalogueRepository } from '../catalogue/repository.ts';
+import type { ModerationService } from '../moderation/service.ts';
 import type { SessionService } from '../session/service.ts';
 
 export interface GenerationModuleDeps {
@@ -29,6 +30,8 @@ export interface GenerationModuleDeps {
   db: DB;
   notifier: Notifier;
   sessions: SessionService;
+  /** Strikes and mutes (features/moderation). */
+  moderation: ModerationService;
   store?: ObjectStore;
   now: () => Date;
   /** The live task stream's heartbeat and per-user cap (defaults in monitor.ts; tests change them). */
@@ -96,6 +99,7 @@ export async function registerGeneration(app: FastifyInstance, deps: GenerationM
     upscaleModel: config.UPSCALE_MODEL,
     maxAttempts: config.TASK_MAX_ATTEMPTS,
     loadModerationRules: cachedModerationRules(() => catalogue.listModerationRules(), now),
+    moderation: deps.moderation,
   });
   const estimate = createThroughputEstimator(db, queue, now);
   registerTaskRoutes(app, {

@@ -7,6 +7,7 @@ import {
   generationCost,
   moderatePrompt,
   randomSeed,
+  SAFETY_WARNING,
   settingsFromTxt2img,
   standaloneUpscaleCost,
   taskSignature,
@@ -23,6 +24,7 @@ import { AppError } from '../../http/errors.ts';
 import { findBoosters, findStyle } from '../catalogue/repository.ts';
 import { lockImage, type ImageRepository } from '../image/repository.ts';
 import { applyMovement } from '../ledger/repository.ts';
+import type { ModerationService } from '../moderation/service.ts';
 import { applyEnergyRollover } from './energy.ts';
 import { FINISHED_STATES, TASK_STATE } from './states.ts';
 import { buildTxt2imgJob } from './job-builder.ts';
@@ -40,6 +42,7 @@ export interface TaskServiceDeps {
   upscaleModel: string;
   maxAttempts: number;
   loadModerationRules: () => Promise<readonly ModerationRule[]>;
+  moderation: ModerationService;
 }
 
 /** Failures in this window count toward the cooldown (spec §8 max_failed_task, data.remaining_time). */
@@ -49,21 +52,22 @@ export const FAILURES_BEFORE_COOLDOWN = 3;
 export function createTaskService(deps: TaskServiceDeps) {
   const { db, now } = deps;
 
-  /** Child safety first (cannot be configured away), then the rules table; prompts are never stored on refusal. */
+  /**
+   * Child safety first (cannot be configured away): a refusal is a strike, which may warn, queue the
+   * account for review or mute it (moderation/service.ts); the refused prompt is kept for moderators
+   * only, never as a task. Then the rules table, whose refusal lists the words as the user wrote them.
+   */
   async function moderate(userId: number, prompt: string, negPrompt: string) {
-    const safety = checkChildSafety({ prompt, neg_prompt: negPrompt });
+    const safety = checkChildSafety({ prompt, neg_prompt: negPrompt }, now().getUTCFullYear());
     if (safety.blocked) {
-      await db
-        .insertInto('moderation_strike')
-        .values({ user_id: userId, kind: 'child_safety', reasons: safety.reasons })
-        .execute();
-      deps.log.warn({ userId, reasons: safety.reasons }, 'child-safety refusal recorded');
-      throw new AppError('forbidden_prompt');
+      const strike = await deps.moderation.recordChildSafetyStrike(userId, { safety, prompt, negPrompt });
+      if (strike.mute) throw new AppError('user_muted');
+      throw new AppError('forbidden_prompt', strike.warning ? { warning: SAFETY_WARNING } : undefined);
     }
     const result = moderatePrompt({ prompt, neg_prompt: negPrompt }, await deps.loadModerationRules());
     if (result.forbidden.length > 0) {
       throw new AppError('forbidden_prompt', {
-        words: [...new Set(result.forbidden.map((hit) => hit.word))],
+        words: [...new Set(result.forbidden.map((hit) => hit.match))],
       });
     }
   }
@@ -139,6 +143,7 @@ export function createTaskService(deps: TaskServiceDeps) {
       const settings = { ...settingsFromTxt2img(body, fastLane) };
       const seed = settings.seed ?? randomSeed();
       const resolved = { ...settings, seed };
+      await deps.moderation.assertNotMuted(userId);
       await moderate(userId, resolved.prompt, resolved.neg_prompt);
 
       const style = resolved.style_id === null ? undefined : await findStyle(db, resolved.style_id);
@@ -203,6 +208,7 @@ export function createTaskService(deps: TaskServiceDeps) {
 
     /** POST /api/tasks/{uuid}/upscale: the user's own image, once (already_upscaled), priced per §9. */
     async createUpscale(userId: number, imageUuid: string, fastLane: boolean) {
+      await deps.moderation.assertNotMuted(userId);
       const image = await deps.images.findByUuid(imageUuid);
       if (!image || image.user_id !== userId) throw new AppError('image_not_found');
       if (image.upscaled) throw new AppError('already_upscaled');
