@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import type { InjectOptions, RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { z } from 'zod';
 import { hashToken, newToken } from '../../src/features/session/service.ts';
 import {
   FIELD_VALUES,
@@ -300,11 +301,16 @@ describe('every registered route, fed malformed input', () => {
     ]) {
       expect(urls).toContain(url);
     }
-    // Every route that takes a body has a valid one to start from, so that its fields get fuzzed too.
-    const withoutSeed = routeCases().filter(
-      (route) => objectShape(route.route.schema?.body) !== undefined && seedBody(route) === undefined,
-    );
-    expect(withoutSeed.map((route) => `${route.method} ${route.url}`)).toEqual([]);
+  });
+
+  it('starts field mutations from bodies that are valid for their routes', () => {
+    // A route without a seed body has its schema's fields fuzzed on an empty body instead.
+    const invalid = routeCases().filter((route) => {
+      const schema = route.route.schema?.body as z.ZodType | undefined;
+      const seed = seedBody(route);
+      return schema !== undefined && seed !== undefined && !schema.safeParse(seed).success;
+    });
+    expect(invalid.map((route) => `${route.method} ${route.url}`)).toEqual([]);
   });
 
   it('answers every generic body as a guest, a user, a worker or the operator without a 5xx', async () => {
