@@ -2,6 +2,8 @@
 
 /** Generation error notifications stay 3500 ms (§8). */
 export const GENERATION_ERROR_NOTICE_MS = 3500;
+/** Child-safety warnings and mutes stay longer: they are read, not glanced at (issue 9). */
+export const SAFETY_NOTICE_MS = 12_000;
 /** "notification.ticket_refunded" and the other generator notices: 4 s (§4). */
 export const GENERATOR_NOTICE_MS = 4000;
 /** A failed task leaves the results 5 s after it failed (§4 "removed after 5 s", §9 failed-task cleanup). */

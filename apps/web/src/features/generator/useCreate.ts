@@ -3,7 +3,7 @@
  * createAction, sends one txt2img request per image, and turns every error code into its modal,
  * notification or cooldown.
  */
-import { moderatePrompt, randomSeed } from '@mirage/domain';
+import { moderatePrompt, randomSeed, SAFETY_WARNING } from '@mirage/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,7 +15,7 @@ import { createTxt2img } from './api.ts';
 import { createAction, txt2imgRequest, type CreateAction } from './createFlow.ts';
 import { useGenerator } from './GeneratorContext.ts';
 import { STYLES_QUERY_KEY } from './queries.ts';
-import { COOLDOWN_TICK_MS, GENERATION_ERROR_NOTICE_MS } from './timing.ts';
+import { COOLDOWN_TICK_MS, GENERATION_ERROR_NOTICE_MS, SAFETY_NOTICE_MS } from './timing.ts';
 
 export const RESULTS_ID = 'generator-results';
 
@@ -91,9 +91,16 @@ export function useCreate(): CreateState {
         return;
       case 'forbidden_prompt': {
         const words = Array.isArray(data.words) ? data.words.map(String).join(', ') : '';
-        say(words ? t('create.forbidden_prompt', { words }) : errorText(code));
+        const message = words ? t('create.forbidden_prompt', { words }) : errorText(code);
+        // After repeated child-safety refusals the server warns before it mutes the account.
+        if (data.warning === SAFETY_WARNING)
+          notify(`${message} ${errorText(SAFETY_WARNING)}`, 'error', SAFETY_NOTICE_MS);
+        else say(message);
         return;
       }
+      case 'user_muted':
+        notify(errorText(code), 'error', SAFETY_NOTICE_MS);
+        return;
       case 'max_running_tasks':
         say(typeof data.max === 'number' ? t('create.max_running', { max: data.max }) : errorText(code));
         return;
