@@ -23,4 +23,51 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
   },
+  // Files stay small enough to read (DESIGN.md: no file over ~400 lines); migrations are history.
+  {
+    files: ['**/*.{ts,tsx}'],
+    ignores: ['apps/api/src/db/migrations/**'],
+    rules: { 'max-lines': ['error', { max: 400 }] },
+  },
+  // Import boundaries (DESIGN.md): the domain imports nothing of ours; apps never import each other.
+  {
+    files: ['packages/domain/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@mirage/*', '**/apps/**', '**/packages/**'],
+              message: 'packages/domain imports nothing of ours.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  ...[
+    ['apps/api', ['web', 'worker']],
+    ['apps/web', ['api', 'worker']],
+    ['apps/worker', ['api', 'web']],
+  ].map(([app, others]) => ({
+    files: [`${app}/**/*.{ts,tsx}`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: others.flatMap((other) => [
+                `@mirage/${other}`,
+                `**/${other}/src/**`,
+                `**/apps/${other}/**`,
+              ]),
+              message: 'Apps never import each other: share code through packages/.',
+            },
+          ],
+        },
+      ],
+    },
+  })),
 );

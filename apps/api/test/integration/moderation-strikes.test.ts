@@ -45,9 +45,9 @@ const operator = (method: 'GET' | 'POST', url: string, payload?: object, token =
 async function openReviews() {
   const answer = await operator('GET', '/api/moderation/reviews?state=open');
   expect(answer.statusCode).toBe(200);
-  return (
-    answer.json() as { items: { id: number; user_id: number; strikes: number; recent_strikes: unknown[] }[] }
-  ).items;
+  return answer.json<{
+    items: { id: number; user_id: number; strikes: number; recent_strikes: unknown[] }[];
+  }>().items;
 }
 
 const tickets = async (id: number) =>
