@@ -71,6 +71,20 @@ export const GENERIC_BODIES: RawBody[] = [
   },
 ];
 
+/** A JSON body holding `value` (empty for undefined). */
+export function jsonBody(value: unknown): RawBody {
+  return {
+    name: 'json',
+    contentType: 'application/json',
+    payload: value === undefined ? '' : JSON.stringify(value),
+  };
+}
+
+/** The names of a route pattern's parameters (`*` for a wildcard). */
+export function paramNames(url: string): string[] {
+  return [...url.matchAll(/:(\w+)|\*/g)].map((match) => match[1] ?? '*');
+}
+
 /** Stands for "leave the field out". */
 export const MISSING = Symbol('missing');
 
