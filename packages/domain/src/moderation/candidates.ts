@@ -12,11 +12,8 @@ import { CharKind, kindOf, lossyKey, skeletonOf, type PreparedText } from './tex
  */
 export interface Candidate {
   raw: string;
-  /** Lossy keys: as written, and without an English plural ending ("" when there is none). */
+  /** The lossy key (text.ts) of `raw`. */
   key: string;
-  singular: string;
-  singularEs: string;
-  singularIes: string;
   from: number;
   to: number;
   firstAtom: number;
@@ -37,15 +34,9 @@ function candidate(
   phrase = false,
   firstKey = '',
 ): Candidate {
-  const key = lossyKey(raw);
-  const last = key.charCodeAt(key.length - 1);
-  const plural = last === 115 || last === 122; // s, z
   return {
     raw,
-    key,
-    singular: plural ? key.slice(0, -1) : '',
-    singularEs: plural && key.endsWith('es') ? key.slice(0, -2) : '',
-    singularIes: plural && key.endsWith('Ies') ? `${key.slice(0, -3)}y` : '',
+    key: lossyKey(raw),
     from,
     to,
     firstAtom,

@@ -50,8 +50,8 @@ interface CompiledTerm {
 
 export interface TermIndex {
   whole: Map<string, CompiledTerm[]>;
-  /** Stems by the first three characters of their key (shorter stems under their whole key). */
-  stems: Map<string, CompiledTerm[]>;
+  /** Stems by the first character of their key, each with its key. */
+  stems: Map<string, { key: string; compiled: CompiledTerm }[]>;
   /** Lossy keys of the first word of each multi-word term: only those start a phrase candidate. */
   phraseStarts: Set<string>;
   cjk: RegExp | null;
@@ -145,7 +145,7 @@ function buildIndex(entries: readonly (readonly [term: string, list: string])[])
       .trim()
       .split(/[\s\-_.]+/);
     const key = lossyKey(words.map(skeletonOf).join(''));
-    if (compiled.prefix) push(index.stems, key.slice(0, Math.min(3, key.length)), compiled);
+    if (compiled.prefix) push(index.stems, key.charAt(0), { key, compiled });
     else push(index.whole, key, compiled);
     if (compiled.multiWord) index.phraseStarts.add(lossyKey(skeletonOf(words[0] ?? '')));
   }
@@ -219,16 +219,22 @@ function located(
 
 function lookUp(text: PreparedText, index: TermIndex, found: LocatedMatch[], word: Candidate): void {
   if (word.phrase && !index.phraseStarts.has(word.firstKey)) return;
-  lookUpKey(text, index, found, word, word.key);
-  lookUpKey(text, index, found, word, word.singular);
-  lookUpKey(text, index, found, word, word.singularEs);
-  lookUpKey(text, index, found, word, word.singularIes);
+  const { key } = word;
+  lookUpKey(text, index, found, word, key);
+  // Without an English plural ending: "kids", "boxes", "ponies".
+  const last = key.charCodeAt(key.length - 1);
+  if (last === 115 || last === 122) {
+    lookUpKey(text, index, found, word, key.slice(0, -1));
+    if (key.endsWith('es')) lookUpKey(text, index, found, word, key.slice(0, -2));
+    if (key.endsWith('Ies')) lookUpKey(text, index, found, word, `${key.slice(0, -3)}y`);
+  }
   if (word.phrase || index.stems.size === 0) return;
-  for (let length = 1; length <= 3 && length <= word.key.length; length++) {
-    for (const compiled of index.stems.get(word.key.slice(0, length)) ?? []) {
-      const hit = compiled.prefix?.exec(word.raw);
-      if (hit) found.push(located(text, compiled, word, word.from, position(word, hit[0].length - 1) + 1));
-    }
+  // A stem's lossy key starts the word's; only then is its exact pattern tried.
+  for (const stem of index.stems.get(key.charAt(0)) ?? []) {
+    const { compiled } = stem;
+    if (!key.startsWith(stem.key)) continue;
+    const hit = compiled.prefix?.exec(word.raw);
+    if (hit) found.push(located(text, compiled, word, word.from, position(word, hit[0].length - 1) + 1));
   }
 }
 

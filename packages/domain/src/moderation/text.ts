@@ -185,6 +185,8 @@ export interface PreparedText {
   ends: Int32Array | null;
 }
 
+const PLAIN_WORD = /^[a-z]*$/;
+
 /** Looks a digit or symbol up as the letter it imitates, or leaves the character as it is. */
 const skeletonChar = (char: string, wordHasLetters: boolean): string =>
   wordHasLetters || kindOf(char) === Kind.Letter ? (LOOKALIKE[char] ?? char) : char;
@@ -213,8 +215,12 @@ function atomsOf(folded: string): { atoms: Atom[]; hasCjk: boolean } {
       end += 1;
     }
     const text = folded.slice(i, end);
-    let raw = '';
-    for (const char of text) raw += skeletonChar(char, letters > 0);
+    // Most words are plain lower-case letters: their skeleton is themselves.
+    let raw = text;
+    if (!PLAIN_WORD.test(text)) {
+      raw = '';
+      for (const char of text) raw += skeletonChar(char, letters > 0);
+    }
     let leading = 0;
     while (leading < text.length && kindOf(text[leading] ?? '') === Kind.Digit) leading += 1;
     let trailing = 0;
@@ -260,15 +266,18 @@ export function originalSpan(text: PreparedText, start: number, end: number): Sp
  * of one term share a key ("kiiid", "k1d"); the matcher then checks the exact pattern.
  */
 export function lossyKey(raw: string): string {
-  let key = '';
-  let last = '';
-  for (const char of raw) {
-    const mapped = char === 'i' || char === 'l' || char === 'ı' ? 'I' : char;
-    if (mapped !== last) key += mapped;
-    last = mapped;
+  let key = keyCache.get(raw);
+  if (key === undefined) {
+    key = raw.replace(I_OR_L, 'I').replace(RUNS, '$1');
+    // Prompts reuse their words: a bounded cache turns most keys into one lookup.
+    if (keyCache.size >= 50_000) keyCache.clear();
+    keyCache.set(raw, key);
   }
   return key;
 }
+const keyCache = new Map<string, string>();
+const I_OR_L = /[ilı]/g;
+const RUNS = /(.)\1+/gsu;
 
 /** The skeleton of a word of a term, as the text's atoms get theirs. */
 export function skeletonOf(word: string): string {
