@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { up as recountPublicTagUsage } from '../../src/db/migrations/0008_recount_public_tag_usage.ts';
 import { addImage, signedIn, tagId } from '../gallery-fixtures.ts';
@@ -201,7 +201,7 @@ describe('tag usage counts', () => {
       where id in (${legacy}, ${legacySecret})`.execute(t.database.db);
     expect([await usage(legacy), await usage(legacySecret)]).toEqual([2, 1]);
 
-    await recountPublicTagUsage(t.database.db);
+    await recountPublicTagUsage(t.database.db as unknown as Kysely<unknown>);
 
     expect([await usage(legacy), await usage(legacySecret)]).toEqual([1, 0]);
     expect(await suggestions(probes[2]!.client, 'zqxmwvlegacys')).toEqual([]);
