@@ -107,6 +107,24 @@ describe('words of private prompts', () => {
     });
   });
 
+  it('stay on a blacklist that took them while public, and cannot be added once private', async () => {
+    const image = await addImage(t, owner.id, { prompt: 'zqxmwvkeptban, a tin robot' });
+    const kept = await tagId(t, 'zqxmwvkeptban');
+    const robot = await tagId(t, 'a tin robot');
+    const [, c] = probes;
+    const save = async (tags: number[]) =>
+      (
+        (await c!.client.request('PUT', '/api/settings/tags/ban', { tags })).body.tags as { id: number }[]
+      ).map((tag) => tag.id);
+    expect(await save([kept])).toEqual([kept]);
+    expect((await togglePrivate(image.uuid)).body).toEqual({ is_private: true });
+    // C knew the word: saving the list again keeps it; the robot, now only in a private image, is not added.
+    expect(await save([kept, robot])).toEqual([kept]);
+    expect(await save([])).toEqual([]);
+    // Taken off, it cannot come back while only a private image carries it.
+    expect(await save([kept])).toEqual([]);
+  });
+
   it('are suggested and counted once their image is public, and no more once it is private again', async () => {
     const uuid = await generate('a quiet pier, zqxmwvtoggledword', { private: true });
     const toggled = await tagId(t, 'zqxmwvtoggledword');
