@@ -3,7 +3,7 @@ import { matchRoutes, type RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { routes } from './router.tsx';
 
-/** Every route pattern of the router, parents joined ("/profile/:id/:username"; an index route is its parent's). */
+/** Every route pattern of the router, parents joined ("/profile/:id/:username"; an index is its parent's). */
 function patterns(tree: RouteObject[], parent = ''): string[] {
   return tree.flatMap((route) => {
     const own = route.path === undefined ? parent : `${parent}/${route.path}`.replace(/\/+/g, '/');

@@ -58,8 +58,8 @@ const sizeText = (size: Size) => `${size.width}x${size.height}`;
 
 /**
  * Why a result cannot be stored for this job, or null when it can. `size` is what the PNG header says
- * (null: not a PNG). The seed must be the job's or a valid seed (SEED_MIN..SEED_MAX: engines may report the seed they used);
- * the model name must be short and plain.
+ * (null: not a PNG). The seed must be the job's or a valid seed (SEED_MIN..SEED_MAX: engines may report
+ * the seed they used); the model name must be short and plain.
  */
 export function resultProblem(
   job: ResultSizeJob & Pick<WorkerJob, 'seed'>,
