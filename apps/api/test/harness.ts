@@ -154,7 +154,8 @@ export function newAccount(
   overrides: Partial<{ username: string; email: string; pwd: string; referral_code: string }> = {},
 ) {
   counter += 1;
-  const tag = `${process.pid % 1000}${counter}`.slice(-7);
+  // Always 12 characters (the longest username), so a test may also use the name as a valid-length password.
+  const tag = `${process.pid % 1000}${counter}`.padStart(8, '0').slice(-8);
   return { username: `user${tag}`, email: `user${tag}@example.com`, pwd: 'correct-horse-1', ...overrides };
 }
 
