@@ -3,6 +3,23 @@ import helmet from 'helmet';
 import type { Config } from '../config.ts';
 
 /**
+ * Browser features the site never uses, switched off for it and anything it might embed (abuse report
+ * §3: no Permissions-Policy). Clipboard writes ("copy link") are not gated by this header.
+ */
+const PERMISSIONS_POLICY = [
+  'camera=()',
+  'microphone=()',
+  'geolocation=()',
+  'payment=()',
+  'usb=()',
+  'serial=()',
+  'bluetooth=()',
+  'midi=()',
+  'display-capture=()',
+  'browsing-topics=()',
+].join(', ');
+
+/**
  * Security headers on every answer (helmet's defaults plus the site's content security policy). The
  * middleware is built once: @fastify/helmet rebuilt it, directives parsing included, on every request.
  */
@@ -23,6 +40,7 @@ export function registerSecurityHeaders(app: FastifyInstance, config: Pick<Confi
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
   });
   app.addHook('onRequest', (request, reply, done) => {
+    reply.header('permissions-policy', PERMISSIONS_POLICY);
     apply(request.raw, reply.raw, (error?: unknown) => done(error instanceof Error ? error : undefined));
   });
 }

@@ -92,6 +92,8 @@ describe('security headers', () => {
       // Not in development: upgrade-insecure-requests would break http://localhost.
       expect(policy).not.toContain('upgrade-insecure-requests');
       expect(response.headers['x-content-type-options']).toBe('nosniff');
+      expect(response.headers['permissions-policy']).toContain('camera=()');
+      expect(response.headers['permissions-policy']).toContain('geolocation=()');
       expect(response.headers['cross-origin-opener-policy']).toBe('same-origin-allow-popups');
       expect(response.headers['strict-transport-security']).toContain('max-age=');
     }
