@@ -9,6 +9,7 @@ import { locateAges, type LocatedAge } from './ages.ts';
 import { compileTermLists, locateLists, withoutOverlaps, type LocatedMatch } from './terms.ts';
 import { nextWord, originalSpan, prepareText, wordKeys, type PreparedText, type Span } from './text.ts';
 import {
+  ADULT_AGE_PHRASES,
   ADULT_AGE_RANGE,
   ADULT_NEGATION_TERMS,
   NEGATIVE_AGE_MARKERS,
@@ -35,6 +36,22 @@ function adulthoodLists(text: PreparedText): AdulthoodLists {
   return locateLists(text, compileTermLists(lists));
 }
 
+/** ADULT_AGE_PHRASES as one pattern on the folded text ("18+", "over 18", "legal age"). */
+let agePhrases: RegExp | undefined;
+function adultAgePhrases(text: PreparedText): AdulthoodMatch[] {
+  agePhrases ??= new RegExp(
+    `(?<![\\p{L}\\d])(?:${ADULT_AGE_PHRASES.map((phrase) =>
+      phrase.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '[\\s\\-_]+'),
+    ).join('|')})(?![\\p{L}\\d])`,
+    'gu',
+  );
+  if (!/18|age/.test(text.folded)) return [];
+  return [...text.folded.matchAll(agePhrases)].map((hit) => {
+    const to = hit.index + hit[0].length;
+    return { ...originalSpan(text, hit.index, to), from: hit.index, to };
+  });
+}
+
 const isAdultAge = (age: LocatedAge) =>
   age.unit === 'year' && age.value >= ADULT_AGE_RANGE.min && age.value <= ADULT_AGE_RANGE.max;
 
@@ -54,7 +71,7 @@ export function locateAdulthood(
 ): AdulthoodMatch[] {
   const ages = options.ages ?? locateAges(text);
   const lists = options.lists ?? adulthoodLists(text);
-  const found: AdulthoodMatch[] = [...lists('adult'), ...ages.filter(isAdultAge)];
+  const found: AdulthoodMatch[] = [...lists('adult'), ...ages.filter(isAdultAge), ...adultAgePhrases(text)];
   if (options.signsOfAge) {
     found.push(...lists('signsAlways'));
     thingKeys ??= wordKeys(NEGATIVE_MARKER_THINGS);

@@ -124,6 +124,26 @@ const PATTERNS: readonly Pattern[] = [
       return n === undefined || atMost(12)({ n });
     },
   },
+  // Attending a school stage: "a student in middle school", "in junior high", "attends elementary school".
+  {
+    reason: 'school_stage',
+    when: /school|junior|kindergarten|preschool/,
+    pattern: new RegExp(
+      `${NOT_LETTER_BEFORE}(?:in|attends?|attending)\\s+(?:(?:elementary|middle|primary|grade|junior\\s+high|jr\\.?\\s+high|high|secondary|prep|nursery)\\s+school|junior\\s+high|kindergarten|preschool)${NOT_LETTER_AFTER}`,
+      'gu',
+    ),
+    minor: () => true,
+  },
+  // "13 and a half years old".
+  {
+    reason: 'minor_age',
+    when: /half/,
+    pattern: new RegExp(
+      `${NOT_LETTER_BEFORE}(?<n>\\d{1,2}|${NUMBER_WORD})\\s+and\\s+a\\s+half[\\s\\-]+(?:years?|yrs?|y\\.?o)${NOT_LETTER_AFTER}`,
+      'gu',
+    ),
+    minor: under(MINOR_AGE_LIMIT),
+  },
   // "16th birthday", "sixteenth birthday".
   {
     reason: 'minor_age',
@@ -183,7 +203,7 @@ const BIRTH_WORDS = words(BIRTH_MARKERS);
 const YEAR = `(?<year>(?:19|20|21)\\d{2}|['’]\\d{2})(?!\\d)`;
 /** A birth marker, then (within the same tag) a year, or a relative form. */
 const BIRTH = new RegExp(
-  `${NOT_LETTER_BEFORE}(?:(?:${BIRTH_WORDS})|b\\.|geb\\.)(?:(?:[^\\n;|,]|(?<=\\d),){0,16}?(?<!\\d)${YEAR}|\\s+(?<ago>\\d{1,2}|${NUMBER_WORD})\\s+years?\\s+ago|\\s+(?<recent>this\\s+year|last\\s+year|recently|yesterday|today|last\\s+month))` +
+  `${NOT_LETTER_BEFORE}(?:(?:${BIRTH_WORDS})|b\\.|geb\\.)(?:(?:[^\\n;|,]|(?<=\\d(?:st|nd|rd|th)?),){0,16}?(?<!\\d)${YEAR}|\\s+(?<ago>\\d{1,2}|${NUMBER_WORD})\\s+years?\\s+ago|\\s+(?<recent>this\\s+year|last\\s+year|recently|yesterday|today|last\\s+month|(?:a|one)\\s+decade\\s+ago))` +
     `|(?<!\\d)(?<before>(?:19|20|21)\\d{2})(?:[\\s\\-]+born|年(?:生まれ|出生|生))${NOT_LETTER_AFTER}`,
   'gu',
 );

@@ -91,7 +91,7 @@ function pluralPattern(raw: string): { body: string; plural: string } {
   return { body: lettersPattern(raw), plural: '(?:e*s+|z+)?' };
 }
 
-const CJK_TERM = /[\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}]/u;
+const CJK_TERM = /[\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}\p{sc=Hangul}]/u;
 const KATAKANA = '[\\p{sc=Katakana}\\u30FC\\u3099\\u309A]';
 
 function compileTerm(term: string, list: string): CompiledTerm | null {

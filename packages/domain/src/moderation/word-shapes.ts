@@ -136,9 +136,11 @@ export function schoolAbbreviations(text: PreparedText): LocatedMatch[] {
     if (!ABBREVIATIONS.has(word)) return;
     const next = atoms[at + 1];
     const beforeNoun =
-      next !== undefined &&
-      /^[\s\-_]{1,2}$/.test(folded.slice(atom.end, next.start)) &&
-      ABBREVIATION_NOUNS.has(folded.slice(next.start, next.end));
+      (next !== undefined &&
+        /^[\s\-_]{1,2}$/.test(folded.slice(atom.end, next.start)) &&
+        ABBREVIATION_NOUNS.has(folded.slice(next.start, next.end))) ||
+      // "JK制服" (the uniform), "JK生" (the student).
+      /^[\s\-_]?(?:制服|生)/u.test(folded.slice(atom.end, atom.end + 3));
     if (beforeNoun || isWholeTag(folded, atom.start, atom.end)) {
       found.push({
         term: word,

@@ -57,7 +57,8 @@ export const MINOR_TERMS_BY_LANGUAGE = /* @__PURE__ */ deepFreeze({
     'under age', 'minors', 'school girl', 'school boy', 'school child', 'school children', 'pre schooler',
     'grade schooler', 'middle schooler', 'elementary schooler', 'high schooler', 'primary schooler',
     'kindergartener', 'kindergartner', 'aged down', 'loli', 'lolicon', 'lolita', 'shota', 'shotacon',
-    'jailbait', 'nymphet', 'pedo', 'paedo', 'pedophil*', 'paedophil*', 'sweet sixteen', 'quinceañera'],
+    'jailbait', 'nymphet', 'pedo', 'paedo', 'pedophil*', 'paedophil*', 'sweet sixteen', 'quinceañera',
+    'puberty', 'adolescence', 'gen alpha', 'generation alpha', 'shouta'],
   fr: ['enfant', 'gamin', 'gamine', 'fillette', 'bambin', 'écolier', 'écolière', 'collégien', 'collégienne',
     'lycéen', 'lycéenne', 'adolescente'],
   de: ['kinder', 'kindern', 'kleinkind', 'säugling', 'schulmädchen', 'schuljunge', 'schülerin',
@@ -76,6 +77,9 @@ export const MINOR_TERMS_BY_LANGUAGE = /* @__PURE__ */ deepFreeze({
     'joshikousei', 'joshikosei', 'jyoshikousei', 'joshi kousei', 'joshi kosei', 'joshichuugakusei',
     'joshichugakusei', 'shougakusei', 'shogakusei', 'chuugakusei', 'chugakusei', 'koukousei', 'youjo',
     'youji', 'jidou'],
+  // Not a product language, but the words an evader reaches for in other scripts and languages.
+  other: ['로리', '어린이', '아동', '초등학생', '중학생', '여중생', '여고생', 'criança', 'crianças', 'dziecko',
+    'dzieci', 'çocuk', 'طفل', 'طفلة'],
 } as const satisfies Record<string, readonly string[]>);
 
 /** Every minor term, all languages, without duplicates. MINOR_TERMS[0] is 'child'. */
@@ -86,7 +90,7 @@ export const MINOR_TERMS: readonly string[] = /* @__PURE__ */ allTerms(MINOR_TER
 export const MINOR_STEMS_IN_WORDS: readonly string[] = /* @__PURE__ */ deepFreeze([
   'child', 'kid', 'kiddo', 'teen', 'tween', 'loli', 'shota', 'toddler', 'infant', 'newborn', 'youngster',
   'pubescen', 'underage', 'schoolgirl', 'schoolboy', 'schoolchild', 'schooler', 'kindergart', 'lolita',
-  'pedo', 'paedo', 'pedophil', 'nymphet', 'jailbait', 'klassler', 'enfant', 'fillette',
+  'pedo', 'paedo', 'pedophil', 'nymphet', 'jailbait', 'klassler', 'enfant', 'fillette', 'adolescen', 'pubert',
 ]);
 
 /** Ordinary words that contain a stem of MINOR_STEMS_IN_WORDS (from a dictionary scan): not a minor. */
@@ -142,8 +146,8 @@ export const SCHOOL_STAGE_PAIRS: readonly QualifiedNounPairs[] = /* @__PURE__ */
     language: 'en',
     // prettier-ignore
     qualifiers: ['elementary school', 'elementary', 'primary school', 'middle school', 'junior high',
-      'junior high school', 'high school', 'grade school', 'prep school', 'kindergarten', 'preschool',
-      'nursery school', 'school'],
+      'junior high school', 'jr high', 'jr high school', 'high school', 'grade school', 'prep school',
+      'kindergarten', 'preschool', 'nursery school', 'school'],
     // prettier-ignore
     nouns: ['girl', 'boy', 'student', 'pupil', 'kid', 'child', 'children', 'freshman', 'sophomore',
       'junior', 'senior', 'schoolgirl', 'schoolboy'],
@@ -194,6 +198,13 @@ export const SEXUAL_CONTEXT_TERMS: readonly string[] = /* @__PURE__ */ deepFreez
 export const ADULT_NEGATION_TERMS: readonly string[] = /* @__PURE__ */ deepFreeze([
   'mature', 'adult', 'grown up', 'grown', 'adulte', 'adulto', 'adulta', 'adulti', 'erwachsen*', 'взросл*',
   '成人', '大人', '熟女',
+]);
+
+/** Phrases that say "an adult" with the age of majority; treated as adulthood words. */
+// prettier-ignore
+export const ADULT_AGE_PHRASES: readonly string[] = /* @__PURE__ */ deepFreeze([
+  '18+', 'over 18', 'above 18', '18 or older', '18 and over', '18 and up', 'legal age', 'of legal age',
+  'age of majority',
 ]);
 
 /** Signs of age in the negative prompt (see the decision in the top comment). */

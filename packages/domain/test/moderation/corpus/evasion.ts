@@ -63,6 +63,9 @@ const GRADES = [
   'quinto grado',
   'terza media',
   'Klasse 5',
+  'a student in middle school',
+  'in junior high',
+  'attends elementary school',
   '5. Klasse',
   '4 graders',
 ].map(positive('school_stage'));
@@ -88,6 +91,8 @@ const BIRTH_YEARS = [
   `${year(15)}-born`,
   `${year(9)} born`,
   'born 10 years ago',
+  'born a decade ago',
+  `born on June 1st, ${year(13)}`,
   'born twelve years ago',
   'born last year',
   `DOB ${year(15)}`,
@@ -145,6 +150,7 @@ const BOUNDED_AGES = [
   '12 y/o',
   'aged 12',
   '18 months old',
+  '13 and a half years old',
 ].map(positive('minor_age'));
 
 const BODY = [
@@ -178,6 +184,9 @@ const WEIGHTED_AWAY = [
   `(${adult})0.3`,
   `(${adult})-`,
   `[${adult}:woman:0.5]`,
+  '(18+:0.1)',
+  '[over 18]',
+  '(legal age:0.2)',
   `[${adult}::0.3]`,
   `(25 years old:0.2)`,
   '(18yo:0.4)',
@@ -192,6 +201,9 @@ const NEGATIVE_YOUNGER = [
   ...NEGATIVE_AGE_MARKERS.always.map((term) => term.replace(/\*$/, '')),
   ...NEGATIVE_AGE_MARKERS.describingPeople.map((term) => term.replace(/\*$/, '')),
   'old woman',
+  '18+',
+  'over 18',
+  'legal age',
   'older man',
   'wrinkled skin',
   'aged face',
