@@ -7,6 +7,7 @@ import { buildApp, type AppDeps } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import { createPGliteDatabase, createPostgresDatabase, type DatabaseHandle } from '../src/db/database.ts';
 import { createNotifierFor } from '../src/events/notifier.ts';
+import type { Mail, Mailer } from '../src/mail/mailer.ts';
 import { cloneDatabase, databaseUrl, dropDatabase } from './postgres-admin.ts';
 
 /** A fresh, migrated database for one test file: a PGlite clone of the template, or a PostgreSQL copy. */
@@ -146,6 +147,19 @@ export class Client {
   cookieHeader(): string {
     return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
   }
+}
+
+/** A mailer that keeps what it is asked to send (password reset tests read the links from it). */
+export function recordingMailer(): { mailer: Mailer; sent: Mail[] } {
+  const sent: Mail[] = [];
+  const mailer: Mailer = {
+    send: (mail) => {
+      sent.push(mail);
+      return Promise.resolve();
+    },
+    close: () => Promise.resolve(),
+  };
+  return { mailer, sent };
 }
 
 let counter = 0;

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Mail, Mailer } from '../../src/mail/mailer.ts';
-import { Client, codeOf, createTestApp, newAccount, type TestContext } from '../harness.ts';
+import type { Mail } from '../../src/mail/mailer.ts';
+import { Client, codeOf, createTestApp, newAccount, recordingMailer, type TestContext } from '../harness.ts';
 
 /**
  * Abuse limits on accounts (issue 9 §7, findings M3 and L2): nobody can lock an owner out of login or
@@ -9,14 +9,7 @@ import { Client, codeOf, createTestApp, newAccount, type TestContext } from '../
  * the others, and starts at the beginning of an hour on the server's clock, so that no fixed window
  * (10 minutes, 1 hour) ends in the middle of a test.
  */
-const sent: Mail[] = [];
-const mailer: Mailer = {
-  send: (mail) => {
-    sent.push(mail);
-    return Promise.resolve();
-  },
-  close: () => Promise.resolve(),
-};
+const { mailer, sent } = recordingMailer();
 
 let t: TestContext;
 beforeAll(async () => {

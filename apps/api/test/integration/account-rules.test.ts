@@ -1,19 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Mail, Mailer } from '../../src/mail/mailer.ts';
-import { Client, codeOf, createTestApp, newAccount, type TestContext } from '../harness.ts';
+import { Client, codeOf, createTestApp, newAccount, recordingMailer, type TestContext } from '../harness.ts';
 
 /**
  * Account hygiene (issue 9 §7, finding L9): common passwords are refused with `weak_pwd` wherever a
  * password is chosen, and staff-like or special usernames answer `duplicate_username`.
  */
-const sent: Mail[] = [];
-const mailer: Mailer = {
-  send: (mail) => {
-    sent.push(mail);
-    return Promise.resolve();
-  },
-  close: () => Promise.resolve(),
-};
+const { mailer, sent } = recordingMailer();
 
 let t: TestContext;
 beforeAll(async () => {

@@ -1,15 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Mail, Mailer } from '../../src/mail/mailer.ts';
-import { Client, codeOf, createTestApp, newAccount, type TestContext } from '../harness.ts';
+import type { Mail } from '../../src/mail/mailer.ts';
+import { Client, codeOf, createTestApp, newAccount, recordingMailer, type TestContext } from '../harness.ts';
 
-const sent: Mail[] = [];
-const mailer: Mailer = {
-  send: (mail) => {
-    sent.push(mail);
-    return Promise.resolve();
-  },
-  close: () => Promise.resolve(),
-};
+const { mailer, sent } = recordingMailer();
 
 let t: TestContext;
 beforeAll(async () => {
