@@ -3,6 +3,11 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { UserRow } from '../../db/schema.ts';
 import { applyMovement } from '../ledger/repository.ts';
+import {
+  accountsDueForEnergyRollover,
+  lockAccountForRollover,
+  saveEnergyRollover,
+} from './energy-repository.ts';
 
 /**
  * Applies the UTC-midnight rollover to one locked user row, lazily (before a debit) or from the sweep:
@@ -27,17 +32,12 @@ export async function applyEnergyRollover(
       idempotencyKey: `energy:${user.id}:${day.toISOString().slice(0, 10)}`,
     });
   }
-  return trx
-    .updateTable('app_user')
-    .set({
-      energy_reset_at: day,
-      plan: result.plan,
-      pro_expire: result.pro_expire === null ? null : new Date(result.pro_expire),
-      updated_at: now,
-    })
-    .where('id', '=', user.id)
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  return saveEnergyRollover(trx, user.id, {
+    energy_reset_at: day,
+    plan: result.plan,
+    pro_expire: result.pro_expire === null ? null : new Date(result.pro_expire),
+    updated_at: now,
+  });
 }
 
 /**
@@ -47,21 +47,10 @@ export async function applyEnergyRollover(
  */
 export async function sweepEnergyRollover(db: Kysely<Database>, now: Date, limit = 500): Promise<number> {
   const today = startOfUtcDay(now);
-  const due = await db
-    .selectFrom('app_user')
-    .select('id')
-    .where((eb) => eb.or([eb('plan', '>', 0), eb('pro_expire', 'is not', null)]))
-    .where((eb) => eb.or([eb('energy_reset_at', 'is', null), eb('energy_reset_at', '<', today)]))
-    .limit(limit)
-    .execute();
+  const due = await accountsDueForEnergyRollover(db, today, limit);
   for (const { id } of due) {
     await db.transaction().execute(async (trx) => {
-      const user = await trx
-        .selectFrom('app_user')
-        .selectAll()
-        .where('id', '=', id)
-        .forUpdate()
-        .executeTakeFirst();
+      const user = await lockAccountForRollover(trx, id);
       if (user) await applyEnergyRollover(trx, user, now);
     });
   }
