@@ -26,9 +26,16 @@ import { lockImage, type ImageRepository } from '../image/repository.ts';
 import { applyMovement } from '../ledger/repository.ts';
 import type { ModerationService } from '../moderation/service.ts';
 import { applyEnergyRollover } from './energy.ts';
-import { FINISHED_STATES, TASK_STATE } from './states.ts';
 import { buildTxt2imgJob } from './job-builder.ts';
 import type { NewTask, QueueRepository } from './queue-repository.ts';
+import {
+  findAccount,
+  lockAccount,
+  pendingUpscale,
+  recentFailureTimes,
+  recentTasks,
+  unfinishedTasks,
+} from './user-task-repository.ts';
 import type { Transaction } from 'kysely';
 import type { Database, UserRow } from '../../db/schema.ts';
 
@@ -77,14 +84,7 @@ export function createTaskService(deps: TaskServiceDeps) {
     const existing = await deps.images.findBySignature(userId, signature);
     if (existing) throw new AppError('duplicate_task_signature', { uuid: existing.uuid });
     const since = new Date(now().getTime() - FAILURE_WINDOW_MS);
-    const failures = await db
-      .selectFrom('task')
-      .select('finished_at')
-      .where('user_id', '=', userId)
-      .where('state', '=', TASK_STATE.Fail)
-      .where('finished_at', '>=', since)
-      .orderBy('finished_at', 'desc')
-      .execute();
+    const failures = await recentFailureTimes(db, userId, since);
     if (failures.length >= FAILURES_BEFORE_COOLDOWN) {
       const oldest = failures[FAILURES_BEFORE_COOLDOWN - 1]!.finished_at!;
       const remaining = Math.max(0, oldest.getTime() + FAILURE_WINDOW_MS - now().getTime()) / 1000;
@@ -94,12 +94,7 @@ export function createTaskService(deps: TaskServiceDeps) {
 
   /** Inside the transaction, with the account row locked: running copies and the plan's cap. */
   async function assertCanRun(trx: DB, userId: number, maxRunning: number, signature: string) {
-    const running = await trx
-      .selectFrom('task')
-      .select(['id', 'signature'])
-      .where('user_id', '=', userId)
-      .where('state', 'not in', FINISHED_STATES)
-      .execute();
+    const running = await unfinishedTasks(trx, userId);
     if (running.some((task) => task.signature === signature)) throw new AppError('duplicate_task_signature');
     if (running.length >= maxRunning) throw new AppError('max_running_tasks', { max: maxRunning });
   }
@@ -151,11 +146,7 @@ export function createTaskService(deps: TaskServiceDeps) {
         db,
         resolved.modifiers.map((slot) => slot.id),
       );
-      const user = await db
-        .selectFrom('app_user')
-        .selectAll()
-        .where('id', '=', userId)
-        .executeTakeFirstOrThrow();
+      const user = await findAccount(db, userId);
       const styles = new Map<number, GraphicStyleRule>(style ? [[style.id, style]] : []);
       const modifiers = new Map<number, ModifierRule>(
         boosters.map((b) => [b.id, { id: b.id, render: b.render, enabled: b.enabled }]),
@@ -183,12 +174,7 @@ export function createTaskService(deps: TaskServiceDeps) {
 
       const task = await db.transaction().execute(async (trx) => {
         // Lock the account row: concurrent creates are serialised per user, so balance checks hold.
-        const locked = await trx
-          .selectFrom('app_user')
-          .selectAll()
-          .where('id', '=', userId)
-          .forUpdate()
-          .executeTakeFirstOrThrow();
+        const locked = await lockAccount(trx, userId);
         await assertCanRun(trx, userId, capabilitiesFor(plan).maxConcurrentTasks, signature);
         return debitAndEnqueue(trx, locked, {
           id,
@@ -235,21 +221,10 @@ export function createTaskService(deps: TaskServiceDeps) {
         source_image_url: null,
       };
       const task = await db.transaction().execute(async (trx) => {
-        const locked = await trx
-          .selectFrom('app_user')
-          .selectAll()
-          .where('id', '=', userId)
-          .forUpdate()
-          .executeTakeFirstOrThrow();
+        const locked = await lockAccount(trx, userId);
         // The task points at the image: lock it, so that a delete running now waits or has happened.
         if (!(await lockImage(trx, image.id))) throw new AppError('image_not_found');
-        const pending = await trx
-          .selectFrom('task')
-          .select('id')
-          .where('source_image_id', '=', image.id)
-          .where('type', '=', 'upscale')
-          .where('state', 'not in', FINISHED_STATES)
-          .executeTakeFirst();
+        const pending = await pendingUpscale(trx, image.id);
         if (pending) throw new AppError('already_upscaled');
         return debitAndEnqueue(trx, locked, {
           id,
@@ -275,19 +250,7 @@ export function createTaskService(deps: TaskServiceDeps) {
 
     /** Tasks of one user that are not finished, or finished recently, newest first (monitor snapshot). */
     async tasksOf(userId: number, sinceMs = 10 * 60_000) {
-      return db
-        .selectFrom('task')
-        .selectAll()
-        .where('user_id', '=', userId)
-        .where((eb) =>
-          eb.or([
-            eb('state', 'not in', FINISHED_STATES),
-            eb('finished_at', '>=', new Date(now().getTime() - sinceMs)),
-          ]),
-        )
-        .orderBy('created_at', 'desc')
-        .limit(50)
-        .execute();
+      return recentTasks(db, userId, new Date(now().getTime() - sinceMs));
     },
   };
 }

@@ -1,0 +1,77 @@
+import type { Transaction } from 'kysely';
+import type { DB } from '../../db/database.ts';
+import type { Database, UserRow } from '../../db/schema.ts';
+import type { TaskRow } from '../../db/schema/generation.ts';
+import { FINISHED_STATES, TASK_STATE } from './states.ts';
+
+/**
+ * A user's account row and own tasks, as task creation (service.ts) and the task monitor read them.
+ * Functions taking `trx` run inside the creation transaction that holds the account row's lock.
+ */
+
+/** The account row, read before the creation transaction (validation and pricing). */
+export async function findAccount(db: DB, userId: number): Promise<UserRow> {
+  return db.selectFrom('app_user').selectAll().where('id', '=', userId).executeTakeFirstOrThrow();
+}
+
+/** Locks the account row: concurrent creates are serialised per user, so balance checks hold. */
+export async function lockAccount(trx: Transaction<Database>, userId: number): Promise<UserRow> {
+  return trx
+    .selectFrom('app_user')
+    .selectAll()
+    .where('id', '=', userId)
+    .forUpdate()
+    .executeTakeFirstOrThrow();
+}
+
+/** When the user's tasks that failed since `since` finished, newest first (the failure cooldown). */
+export async function recentFailureTimes(
+  db: DB,
+  userId: number,
+  since: Date,
+): Promise<{ finished_at: Date | null }[]> {
+  return db
+    .selectFrom('task')
+    .select('finished_at')
+    .where('user_id', '=', userId)
+    .where('state', '=', TASK_STATE.Fail)
+    .where('finished_at', '>=', since)
+    .orderBy('finished_at', 'desc')
+    .execute();
+}
+
+/** The user's unfinished tasks (the running cap and running duplicates). */
+export async function unfinishedTasks(
+  trx: DB,
+  userId: number,
+): Promise<{ id: string; signature: string | null }[]> {
+  return trx
+    .selectFrom('task')
+    .select(['id', 'signature'])
+    .where('user_id', '=', userId)
+    .where('state', 'not in', FINISHED_STATES)
+    .execute();
+}
+
+/** An unfinished upscale of the image, if any: an image is upscaled once. */
+export async function pendingUpscale(trx: DB, imageId: number): Promise<{ id: string } | undefined> {
+  return trx
+    .selectFrom('task')
+    .select('id')
+    .where('source_image_id', '=', imageId)
+    .where('type', '=', 'upscale')
+    .where('state', 'not in', FINISHED_STATES)
+    .executeTakeFirst();
+}
+
+/** The user's tasks that are unfinished or finished since `since`, newest first, at most 50. */
+export async function recentTasks(db: DB, userId: number, since: Date): Promise<TaskRow[]> {
+  return db
+    .selectFrom('task')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where((eb) => eb.or([eb('state', 'not in', FINISHED_STATES), eb('finished_at', '>=', since)]))
+    .orderBy('created_at', 'desc')
+    .limit(50)
+    .execute();
+}
