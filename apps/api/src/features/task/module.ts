@@ -87,7 +87,7 @@ export async function registerGeneration(app: FastifyInstance, deps: GenerationM
     leaseMs,
     log: app.log,
   });
-  const dispatcher = createWorkerDispatcher({ db, queue, workers, notifier, leased, now, leaseMs });
+  const dispatcher = createWorkerDispatcher({ queue, workers, notifier, leased, now, leaseMs });
   const catalogue = createCatalogueRepository(db);
   const tasks = createTaskService({
     db,
@@ -101,7 +101,7 @@ export async function registerGeneration(app: FastifyInstance, deps: GenerationM
     loadModerationRules: cachedModerationRules(() => catalogue.listModerationRules(), now),
     moderation: deps.moderation,
   });
-  const estimate = createThroughputEstimator(db, queue, now);
+  const estimate = createThroughputEstimator(workers, queue, now);
   registerTaskRoutes(app, {
     tasks,
     sessions: deps.sessions,

@@ -318,6 +318,20 @@ export function createQueueRepository(db: DB) {
       return row?.position === undefined || row.position === null ? undefined : Number(row.position);
     },
 
+    /** How many tasks are queued and how many are leased (the operator's worker view). */
+    async counts(): Promise<{ queued: number; running: number }> {
+      const row = await db
+        .selectFrom('task')
+        .select([
+          sql<number>`count(*) filter (where state = ${sql.lit(TASK_STATE.Queue)})`.as('queued'),
+          sql<number>`count(*) filter (where state not in (${sql.lit(TASK_STATE.Queue)}, ${sql.lit(TASK_STATE.Fail)}, ${sql.lit(TASK_STATE.Done)}))`.as(
+            'running',
+          ),
+        ])
+        .executeTakeFirstOrThrow();
+      return { queued: Number(row.queued), running: Number(row.running) };
+    },
+
     /** Tasks finished in the last window, for the ETA of queued tasks. */
     async recentThroughput(since: Date): Promise<{ done: number; busyMs: number }> {
       const row = await db

@@ -1,24 +1,24 @@
 import { TASK_STATE, type TaskView } from '@mirage/domain';
-import type { DB } from '../../db/database.ts';
 import type { TaskRow } from '../../db/schema/generation.ts';
+import type { WorkerRepository } from '../worker/repository.ts';
 import type { QueueRepository } from './queue-repository.ts';
 
 /** Average time a worker spends per task recently, and how many workers are around, cached briefly. */
-export function createThroughputEstimator(db: DB, queue: QueueRepository, now: () => Date) {
+export function createThroughputEstimator(
+  workers: WorkerRepository,
+  queue: QueueRepository,
+  now: () => Date,
+) {
   let cached: { at: number; perTaskMs: number; workers: number } | null = null;
   return async () => {
     const time = now().getTime();
     if (cached && time - cached.at < 5000) return cached;
     const { done, busyMs } = await queue.recentThroughput(new Date(time - 10 * 60_000));
-    const active = await db
-      .selectFrom('worker')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('last_seen_at', '>=', new Date(time - 60_000))
-      .executeTakeFirstOrThrow();
+    const active = await workers.countSeenSince(new Date(time - 60_000));
     cached = {
       at: time,
       perTaskMs: done > 0 ? busyMs / done : 15_000,
-      workers: Math.max(1, Number(active.n)),
+      workers: Math.max(1, active),
     };
     return cached;
   };

@@ -1,7 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import { TASK_STATE, type LeaseRequest } from '@mirage/domain';
-import { sql } from 'kysely';
-import type { DB } from '../../db/database.ts';
+import type { LeaseRequest } from '@mirage/domain';
 import type { TaskRow, WorkerRow } from '../../db/schema/generation.ts';
 import { CHANNEL, type Notifier } from '../../events/notifier.ts';
 import type { LeasedTaskCache } from '../task/leased-tasks.ts';
@@ -9,7 +7,6 @@ import type { QueueRepository } from '../task/queue-repository.ts';
 import type { WorkerRepository } from './repository.ts';
 
 export interface DispatcherDeps {
-  db: DB;
   queue: QueueRepository;
   workers: WorkerRepository;
   notifier: Notifier;
@@ -87,16 +84,7 @@ export function createWorkerDispatcher(deps: DispatcherDeps) {
     },
 
     async queueStats() {
-      const row = await deps.db
-        .selectFrom('task')
-        .select([
-          sql<number>`count(*) filter (where state = ${sql.lit(TASK_STATE.Queue)})`.as('queued'),
-          sql<number>`count(*) filter (where state not in (${sql.lit(TASK_STATE.Queue)}, ${sql.lit(TASK_STATE.Fail)}, ${sql.lit(TASK_STATE.Done)}))`.as(
-            'running',
-          ),
-        ])
-        .executeTakeFirstOrThrow();
-      return { queued: Number(row.queued), running: Number(row.running) };
+      return deps.queue.counts();
     },
   };
 }

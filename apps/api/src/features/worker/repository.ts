@@ -47,6 +47,16 @@ export function createWorkerRepository(db: DB) {
         .execute();
     },
 
+    /** How many workers asked for work since `since` (the ETA of queued tasks divides by it). */
+    async countSeenSince(since: Date): Promise<number> {
+      const row = await db
+        .selectFrom('worker')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('last_seen_at', '>=', since)
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+
     async list() {
       return db
         .selectFrom('worker')
