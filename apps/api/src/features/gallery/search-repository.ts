@@ -2,7 +2,7 @@ import { shuffleStart } from '@mirage/domain';
 import { sql, type SelectQueryBuilder } from 'kysely';
 import type { DB } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
-import { favoriteExists, isFavoriteColumn } from '../image/favorite-flag.ts';
+import { favoriteExists, isFavoriteColumn } from '../image/repository.ts';
 import type { SystemTagFilters } from '../tag/system-tags.ts';
 
 /** Who is looking and at which board (spec §7 POST /api/gallery/search query parameters). */

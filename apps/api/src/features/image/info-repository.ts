@@ -1,6 +1,6 @@
 import type { DB } from '../../db/database.ts';
 import { changeTagUsage } from '../tag/usage-repository.ts';
-import { isFavoriteColumn } from './favorite-flag.ts';
+import { isFavoriteColumn } from './repository.ts';
 
 /** Reads and changes of one image for its viewer and owner (spec §7 /api/image). */
 export function createImageInfoRepository(db: DB) {

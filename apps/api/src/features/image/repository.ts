@@ -1,5 +1,6 @@
-import type { Insertable } from 'kysely';
+import { sql, type ExpressionBuilder, type Insertable } from 'kysely';
 import type { DB } from '../../db/database.ts';
+import type { Database } from '../../db/schema.ts';
 import type { ImageRow, ImageTable } from '../../db/schema/generation.ts';
 import { upsertTags } from '../tag/usage-repository.ts';
 
@@ -36,6 +37,30 @@ export async function lockImage(trx: DB, imageId: number): Promise<boolean> {
     .forKeyShare()
     .executeTakeFirst();
   return row !== undefined;
+}
+
+/** Marks the image upscaled, in the caller's transaction (the upscale's completion, image row locked). */
+export async function markUpscaled(trx: DB, imageId: number): Promise<void> {
+  await trx.updateTable('image').set({ upscaled: true }).where('id', '=', imageId).execute();
+}
+
+/** Whether the viewer has the image among their favourites (a correlated EXISTS on `favorite`). */
+export function favoriteExists(eb: ExpressionBuilder<Database, 'image'>, viewerId: number) {
+  return eb.exists(
+    eb
+      .selectFrom('favorite')
+      .select(sql`1`.as('one'))
+      .whereRef('favorite.image_id', '=', 'image.id')
+      .where('favorite.user_id', '=', viewerId),
+  );
+}
+
+/** The `is_favorite` column of an image query, for a viewer; always false for a guest. */
+export function isFavoriteColumn(viewerId: number | null) {
+  return (eb: ExpressionBuilder<Database, 'image'>) =>
+    viewerId === null
+      ? sql<boolean>`false`.as('is_favorite')
+      : favoriteExists(eb, viewerId).as('is_favorite');
 }
 
 export function createImageRepository(db: DB) {

@@ -9,7 +9,7 @@ import { AppError } from '../../http/errors.ts';
 import type { ObjectStore } from '../../storage/object-store.ts';
 import { imageKeys, InvalidImageError, pngSize, upscaledKeys } from '../image/post-process.ts';
 import type { ImageProcessor } from '../image/processor.ts';
-import { lockImage, type ImageRepository } from '../image/repository.ts';
+import { lockImage, markUpscaled, type ImageRepository } from '../image/repository.ts';
 import { applyMovement } from '../ledger/repository.ts';
 import type { WorkerRepository } from '../worker/repository.ts';
 import type { LeasedTaskCache } from './leased-tasks.ts';
@@ -159,7 +159,7 @@ export function createTaskLifecycle(deps: LifecycleDeps) {
       if (!(await lockImage(trx, source.id))) return 'gone' as const;
       const locked = await queue.lockTask(trx, task.id);
       if (!locked || TERMINAL.has(locked.state) || locked.worker_id !== worker.id) return 'lost' as const;
-      await trx.updateTable('image').set({ upscaled: true }).where('id', '=', source.id).execute();
+      await markUpscaled(trx, source.id);
       await queue.markDone(trx, locked.id, source.id, now());
       const busy = locked.started_at ? now().getTime() - locked.started_at.getTime() : 0;
       await deps.workers.countJob(trx, worker.id, 'done', busy);
