@@ -105,6 +105,11 @@ export async function loadGenerationRows(
   return { styles, boosters };
 }
 
+/** Every style's id and lib, enabled or not (system tag filters, guest samples, the catalogue's map). */
+export async function listStyleLibs(db: Queryable): Promise<{ id: number; lib: string }[]> {
+  return db.selectFrom('graphic_style').select(['id', 'lib']).execute();
+}
+
 export function createCatalogueRepository(db: DB) {
   return {
     findStyle: (id: number) => findStyle(db, id),
@@ -121,7 +126,7 @@ export function createCatalogueRepository(db: DB) {
     },
 
     async styleLibs(): Promise<Map<string, number>> {
-      const rows = await db.selectFrom('graphic_style').select(['id', 'lib']).execute();
+      const rows = await listStyleLibs(db);
       return new Map(rows.map((row) => [row.lib, row.id]));
     },
 

@@ -5,10 +5,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import sharp from 'sharp';
 import type { DB } from '../../db/database.ts';
 import type { ObjectStore } from '../../storage/object-store.ts';
+import { listStyleLibs } from '../catalogue/repository.ts';
 import { imageKeys, processImage } from '../image/post-process.ts';
 import { insertImageWithTags } from '../image/repository.ts';
 import { imageTags } from '../tag/image-tags.ts';
 import { SAMPLE_IMAGES, type SampleImage } from './sample-data.ts';
+import { ensureCuratorAccount, findImageIdByUuid } from './sample-repository.ts';
 
 /** The account that owns the built-in samples: no password and an unreachable address, so no sign-in. */
 export const CURATOR = { username: 'mirage', email: 'curator@mirage.invalid', referral_code: 'MIRAGE00' };
@@ -17,20 +19,6 @@ export const CURATOR = { username: 'mirage', email: 'curator@mirage.invalid', re
 export function sampleUuid(index: number): string {
   const hex = createHash('sha256').update(`mirage-sample:${index}`).digest('hex');
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-8${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
-}
-
-async function curatorId(db: DB): Promise<number> {
-  await db
-    .insertInto('app_user')
-    .values({ ...CURATOR, pwd_hash: null, referrer_id: null, pro_expire: null })
-    .onConflict((oc) => oc.doNothing())
-    .execute();
-  const row = await db
-    .selectFrom('app_user')
-    .select('id')
-    .where('username', '=', CURATOR.username)
-    .executeTakeFirstOrThrow();
-  return row.id;
 }
 
 async function paintSample(sample: SampleImage, seed: number): Promise<Buffer> {
@@ -52,14 +40,12 @@ export async function ensureGuestSamples(
   store: ObjectStore,
   log?: FastifyBaseLogger,
 ): Promise<{ created: number }> {
-  const owner = await curatorId(db);
-  const styles = new Map(
-    (await db.selectFrom('graphic_style').select(['id', 'lib']).execute()).map((row) => [row.lib, row.id]),
-  );
+  const owner = await ensureCuratorAccount(db, CURATOR);
+  const styles = new Map((await listStyleLibs(db)).map((row) => [row.lib, row.id]));
   let created = 0;
   for (const [index, sample] of SAMPLE_IMAGES.entries()) {
     const uuid = sampleUuid(index);
-    const existing = await db.selectFrom('image').select('id').where('uuid', '=', uuid).executeTakeFirst();
+    const existing = await findImageIdByUuid(db, uuid);
     if (existing && (await store.get(imageKeys(uuid).thumbnail))) continue;
     try {
       const seed = index + 1;

@@ -7,6 +7,11 @@ function likePrefix(text: string): string {
   return `${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 }
 
+/** Every system tag (style, render, format, generation type), unordered: the search's filter index. */
+export async function listSystemTags(db: DB): Promise<{ id: number; kind: string; name: string }[]> {
+  return db.selectFrom('tag').select(['id', 'kind', 'name']).where('kind', '!=', 'prompt').execute();
+}
+
 export function createTagRepository(db: DB) {
   return {
     /**

@@ -9,6 +9,8 @@ import {
   type SystemTagKind,
 } from '@mirage/domain';
 import type { DB } from '../../db/database.ts';
+import { listStyleLibs } from '../catalogue/repository.ts';
+import { listSystemTags } from './repository.ts';
 
 /** §3 search gen types to the stored image gen types ("tweak" is an inpainting). */
 export const STORED_GEN_TYPE: Record<SearchGenType, string> = {
@@ -50,10 +52,7 @@ export function createSystemTagIndex(db: DB, now: () => Date = () => new Date())
 
   async function load() {
     if (cache && now().getTime() - cache.at < REFRESH_MS) return cache;
-    const [tags, styles] = await Promise.all([
-      db.selectFrom('tag').select(['id', 'kind', 'name']).where('kind', '!=', 'prompt').execute(),
-      db.selectFrom('graphic_style').select(['id', 'lib']).execute(),
-    ]);
+    const [tags, styles] = await Promise.all([listSystemTags(db), listStyleLibs(db)]);
     cache = {
       at: now().getTime(),
       ids: new Map(tags.map((tag) => [`${tag.kind}:${tag.name}`, tag.id])),
