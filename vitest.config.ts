@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { defaultServerConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -13,6 +14,7 @@ const withPostgres = Boolean(process.env.TEST_DATABASE_URL);
 const withBrowser = existsSync(chromium) && process.env.SKIP_BROWSER_TESTS !== '1';
 
 const integration = (name: string, db: 'pglite' | 'postgres') => ({
+  extends: true as const,
   test: {
     name,
     include: ['apps/api/test/integration/**/*.test.ts'],
@@ -24,12 +26,20 @@ const integration = (name: string, db: 'pglite' | 'postgres') => ({
 });
 
 export default defineConfig({
+  // Workspace packages load from their TypeScript source (the `source` export condition of their
+  // package.json), never from a build that may be stale or missing. The tests run in Node, so the server
+  // (SSR) resolution is the one that applies; every project inherits it (`extends: true`).
+  ssr: { resolve: { conditions: ['source', ...defaultServerConditions] } },
   test: {
     projects: [
-      { test: { name: 'domain', include: ['packages/domain/test/**/*.test.ts'] } },
-      { test: { name: 'i18n', include: ['packages/i18n/test/**/*.test.ts'] } },
-      { test: { name: 'preview-renderer', include: ['packages/preview-renderer/test/**/*.test.ts'] } },
+      { extends: true, test: { name: 'domain', include: ['packages/domain/test/**/*.test.ts'] } },
+      { extends: true, test: { name: 'i18n', include: ['packages/i18n/test/**/*.test.ts'] } },
       {
+        extends: true,
+        test: { name: 'preview-renderer', include: ['packages/preview-renderer/test/**/*.test.ts'] },
+      },
+      {
+        extends: true,
         // Pure web logic (validation, cookies, stores, API client, guards) in Node, with a fake document.
         test: {
           name: 'web',
@@ -38,8 +48,12 @@ export default defineConfig({
           unstubGlobals: true,
         },
       },
-      { test: { name: 'api-unit', include: ['apps/api/src/**/*.test.ts'], testTimeout: 30_000 } },
       {
+        extends: true,
+        test: { name: 'api-unit', include: ['apps/api/src/**/*.test.ts'], testTimeout: 30_000 },
+      },
+      {
+        extends: true,
         test: {
           name: 'worker',
           include: ['apps/worker/src/**/*.test.ts', 'apps/worker/test/**/*.test.ts'],
@@ -47,11 +61,15 @@ export default defineConfig({
         },
       },
       integration('api-pglite', 'pglite'),
-      { test: { name: 'system', include: ['e2e/**/*.system.ts'], testTimeout: 90_000, hookTimeout: 60_000 } },
+      {
+        extends: true,
+        test: { name: 'system', include: ['e2e/**/*.system.ts'], testTimeout: 90_000, hookTimeout: 60_000 },
+      },
       ...(withPostgres ? [integration('api-postgres', 'postgres')] : []),
       ...(withBrowser
         ? [
             {
+              extends: true as const,
               test: {
                 name: 'e2e',
                 include: ['e2e/**/*.e2e.ts'],

@@ -26,6 +26,8 @@ let base: string;
 let siteOrigin: string;
 let dataDir: string;
 const quietLog = { info: () => undefined, warn: () => undefined };
+/** Node flags to run a process from TypeScript, with the workspace packages' sources (`source` export). */
+const FROM_SOURCE = ['--conditions=source', '--import', 'tsx'];
 
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'mirage-system-'));
@@ -168,7 +170,7 @@ describe('generation end to end', () => {
   it('re-leases the job of a worker process killed mid-job; finished once, charged once', async () => {
     const { cookie, id } = await signUp('systemtwo');
     const doomedToken = await app.generation.workerAuth.issueToken('doomed-worker');
-    const doomed = spawn(process.execPath, ['--import', 'tsx', 'apps/worker/src/main.ts'], {
+    const doomed = spawn(process.execPath, [...FROM_SOURCE, 'apps/worker/src/main.ts'], {
       env: {
         ...process.env,
         MIRAGE_API_URL: base,

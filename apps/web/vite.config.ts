@@ -1,4 +1,4 @@
-import { defineConfig, type ProxyOptions } from 'vite';
+import { defaultClientConditions, defineConfig, type ProxyOptions } from 'vite';
 import react from '@vitejs/plugin-react';
 
 // The API runs on :8080 during development; the built SPA is served by the API itself in production.
@@ -20,6 +20,8 @@ const apiProxy: Record<string, ProxyOptions> = {
 
 export default defineConfig({
   plugins: [react()],
+  // Workspace packages from their TypeScript source (the `source` export condition), not from their build.
+  resolve: { conditions: ['source', ...defaultClientConditions] },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -1,11 +1,14 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+/** The compiled server and CLI that `npm run build` makes and `npm run serve` runs. */
+const SERVER_MAIN = 'apps/api/dist/main.js';
+const WORKER_TOKEN_CLI = 'apps/api/dist/cli/worker-token.js';
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -30,14 +33,15 @@ export interface RunningServer {
 }
 
 /**
- * Issues a worker token with the real CLI (`npm run worker:token -- create <name>`) against the server's
- * configuration. The embedded database admits one process at a time: call it before the server starts.
+ * Issues a worker token with the real CLI, compiled (`npm run worker:token -- create <name>`), against the
+ * server's configuration. The embedded database admits one process at a time: call it before the server
+ * starts.
  */
 function createWorkerToken(name: string, env: NodeJS.ProcessEnv): Promise<string> {
   return new Promise((resolve, reject) => {
     execFile(
       process.execPath,
-      ['--import', 'tsx', 'apps/api/src/cli/worker-token.ts', 'create', name],
+      [WORKER_TOKEN_CLI, 'create', name],
       { cwd: root, env, timeout: 60_000 },
       (error, stdout, stderr) => {
         const token = stdout.trim().split('\n').at(-1)?.trim() ?? '';
@@ -52,8 +56,9 @@ function createWorkerToken(name: string, env: NodeJS.ProcessEnv): Promise<string
 }
 
 /**
- * Starts the real server (apps/api/src/main.ts) as `npm start` does, on a free port, with the embedded
- * database in a temporary (or given) data dir, serving the built web app. Mail goes to DATA_DIR/outbox.
+ * Starts the real server as `npm start` does (the compiled apps/api/dist/main.js: `npm run build` first,
+ * as `npm test` does), on a free port, with the embedded database in a temporary (or given) data dir,
+ * serving the built web app. Mail goes to DATA_DIR/outbox.
  * `workerTokens` names workers whose tokens are issued through the CLI first, for a test that plays a
  * remote worker over HTTP (usually with `env: { LOCAL_WORKER: 'false' }`).
  */
@@ -65,6 +70,9 @@ export async function startServer(
     workerTokens?: string[];
   } = {},
 ): Promise<RunningServer> {
+  if (!existsSync(path.join(root, SERVER_MAIN))) {
+    throw new Error(`${SERVER_MAIN} is missing: run \`npm run build\` before the browser tests`);
+  }
   const dataDir = options.dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'mirage-e2e-'));
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
@@ -81,7 +89,7 @@ export async function startServer(
   const workerTokens: Record<string, string> = {};
   for (const name of options.workerTokens ?? []) workerTokens[name] = await createWorkerToken(name, env);
   const started = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], {
+  const child = spawn(process.execPath, [SERVER_MAIN], {
     cwd: root,
     env,
     stdio: ['ignore', 'inherit', 'inherit'],

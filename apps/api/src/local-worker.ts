@@ -3,7 +3,14 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyBaseLogger } from 'fastify';
 
-const workerMain = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../worker/src/main.ts');
+const here = fileURLToPath(import.meta.url);
+/**
+ * The worker's entry in the same form as this module: compiled (apps/worker/dist/main.js) under
+ * `npm start`, TypeScript source (apps/worker/src/main.ts) under `npm run dev:api`.
+ */
+const workerMain = here.endsWith('.ts')
+  ? path.resolve(path.dirname(here), '../../worker/src/main.ts')
+  : path.resolve(path.dirname(here), '../../worker/dist/main.js');
 
 /**
  * `npm start` runs one preview-engine worker agent beside the API (DESIGN.md). It is a separate process
@@ -18,7 +25,9 @@ export function startLocalWorker(options: { apiUrl: string; token: string; log: 
   let restartTimer: NodeJS.Timeout | undefined;
 
   const launch = () => {
-    child = spawn(process.execPath, ['--import', 'tsx', workerMain], {
+    // The API's own Node flags, as child_process.fork passes them: none for the compiled product, the
+    // TypeScript loader and the `source` export condition when the API itself runs from source.
+    child = spawn(process.execPath, [...process.execArgv, workerMain], {
       env: {
         ...process.env,
         MIRAGE_API_URL: options.apiUrl,

@@ -10,7 +10,7 @@ const dataDir = mkdtempSync(path.join(os.tmpdir(), 'mirage-cli-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 function cli(...args: string[]) {
-  const result = spawnSync(process.execPath, ['--import', 'tsx', script, ...args], {
+  const result = spawnSync(process.execPath, ['--conditions=source', '--import', 'tsx', script, ...args], {
     env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'silent' },
     encoding: 'utf8',
   });

@@ -28,6 +28,7 @@ describe('preview engine', () => {
     expect(b.png.equals(a.png)).toBe(true);
     const script = fileURLToPath(new URL('../../test/fakes/preview-hash.ts', import.meta.url));
     const { stdout } = await promisify(execFile)(process.execPath, [
+      '--conditions=source',
       '--import',
       'tsx',
       script,

@@ -10,6 +10,14 @@ export interface ProcessOptions {
   maxPixels?: number;
 }
 
+/**
+ * The thread's entry in the same form as this module. Compiled (`npm start`): processor-thread.js. From
+ * source (dev:api, tests, benches): processor-thread.mjs, which registers the TypeScript loader in the new
+ * thread (threads do not inherit it; they do inherit `--conditions=source`, so the workspace packages load
+ * from their TypeScript there too).
+ */
+const THREAD_ENTRY = import.meta.url.endsWith('.ts') ? './processor-thread.mjs' : './processor-thread.js';
+
 /** Post-processing of finished images (post-process.ts), in background threads or in the caller's. */
 export interface ImageProcessor {
   process(input: Buffer, options: ProcessOptions): Promise<ProcessedImage>;
@@ -58,8 +66,7 @@ export function createImageProcessor(options: {
   let closed = false;
 
   function start(): Thread {
-    // The .mjs entry registers the TypeScript loader in the new thread (threads do not inherit it).
-    const worker = new Worker(new URL('./processor-thread.mjs', import.meta.url), {
+    const worker = new Worker(new URL(THREAD_ENTRY, import.meta.url), {
       workerData: { fileRoot },
     });
     const thread: Thread = { worker, pending: new Map() };
