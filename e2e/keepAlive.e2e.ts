@@ -5,6 +5,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { acceptCookies, translation, waitForPath } from './support/app.ts';
 import { DESKTOP, openBrowser, screenshot, type Browser } from './support/browser.ts';
+import { countKeptPageRenders, keptPageRenders } from './support/renders.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 
 /**
@@ -13,6 +14,8 @@ import { startServer, type RunningServer } from './support/server.ts';
  * all there when they come back, and the task stream opened on the first visit keeps running (a task
  * finishes while the page is hidden, and no second stream is opened). While hidden, the page is `hidden`
  * and `inert`: no focus reaches it, screen readers do not see it, and the title is the visible page's.
+ * It also keeps the address it was left at (its useSearchParams does not follow the page on screen) and
+ * does not re-render while the user moves between other pages.
  */
 let server: RunningServer;
 let browser: Browser;
@@ -28,7 +31,17 @@ const generatorEn = JSON.parse(readFileSync(path.join(EN, 'generator.json'), 'ut
   notice: { done: string; open: string };
 };
 const generatorTitle = generatorEn.title;
-const keptCreate = () => page.locator('[data-testid="kept-page"][data-path="/create"]');
+const kept = (pathname: string) => page.locator(`[data-testid="kept-page"][data-path="${pathname}"]`);
+const keptCreate = () => kept('/create');
+
+/** An in-app navigation without a reload (what the drawer's link does on a narrow screen). */
+async function openInApp(address: string) {
+  await page.evaluate((to) => {
+    window.history.pushState({}, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, address);
+  await waitForPath(page, new URL(address, server.url).pathname);
+}
 
 beforeAll(async () => {
   server = await startServer();
@@ -36,6 +49,7 @@ beforeAll(async () => {
   page = browser.page;
   // The top menu stays in place when scrolled (it slides away otherwise, spec §2).
   await page.emulateMedia({ reducedMotion: 'reduce' });
+  await countKeptPageRenders(page);
   // Counts the task streams the page opens.
   await page.addInitScript(() => {
     const Native = window.EventSource;
@@ -183,13 +197,8 @@ describe('a kept-alive page in Chromium', () => {
   });
 
   it('refreshes a kept-alive /creations when a new image is done, without pressing Refresh', async () => {
-    // An in-app navigation without a reload (what the drawer's link does on a narrow screen).
     const openCreations = async () => {
-      await page.evaluate(() => {
-        window.history.pushState({}, '', '/creations');
-        window.dispatchEvent(new PopStateEvent('popstate'));
-      });
-      await waitForPath(page, '/creations');
+      await openInApp('/creations');
       await byTestId('gallery-board').waitFor();
     };
     const creationsCards = () =>
@@ -243,6 +252,48 @@ describe('a kept-alive page in Chromium', () => {
     expect(await byTestId('image-viewer').getAttribute('data-uuid')).toBe(uuid?.replace('/image/', ''));
     // Using the action closes the notice.
     expect(await byTestId('notice-action').count()).toBe(0);
+    expect(browser.errors).toEqual([]);
+  });
+
+  it('leaves a hidden page at the address it was left at, and does not re-render it', async () => {
+    const board = (pathname: string) => kept(pathname).locator('[data-panel]');
+    const onBoard = async (address: string) => {
+      await openInApp(address);
+      const { pathname } = new URL(address, server.url);
+      await expect.poll(() => kept(pathname).getAttribute('hidden')).toBeNull();
+      await kept(pathname).getByTestId('gallery-board').waitFor();
+    };
+    // ?search=open opens the board's search panel (spec §2): the page reads it with useSearchParams.
+    await onBoard('/explore?search=open');
+    await kept('/explore').getByTestId('search-panel').waitFor();
+    await onBoard('/collection');
+    expect(await kept('/explore').getAttribute('hidden')).not.toBeNull();
+    expect(await board('/explore').getAttribute('data-panel')).toBe('true');
+    expect(await board('/collection').getAttribute('data-panel')).toBe('false');
+
+    // Moving between other pages, and changing the address of another kept page, leaves it alone.
+    await openInApp('/settings');
+    await byTestId('settings-username').waitFor();
+    await keptPageRenders(page, { reset: true });
+    await onBoard('/collection?search=open');
+    await kept('/collection').getByTestId('search-panel').waitFor();
+    await onBoard('/collection');
+    await expect.poll(() => board('/collection').getAttribute('data-panel')).toBe('false');
+    const renders = await keptPageRenders(page);
+    // The page on screen did render (the count works), the hidden one not once.
+    expect(renders['/collection']).toBeGreaterThan(0);
+    expect(renders['/explore'] ?? 0).toBe(0);
+    expect(await board('/explore').getAttribute('data-panel')).toBe('true');
+
+    // Shown again through the top menu's link (no query): it reads the address it is shown at.
+    await page
+      .getByRole('navigation', { name: translation('en', 'common', 'nav.main') })
+      .getByRole('link', { name: translation('en', 'common', 'nav.explore') })
+      .click();
+    await waitForPath(page, '/explore');
+    await expect.poll(() => kept('/explore').getAttribute('hidden')).toBeNull();
+    await expect.poll(() => board('/explore').getAttribute('data-panel')).toBe('false');
+    expect(await kept('/collection').getAttribute('hidden')).not.toBeNull();
     expect(browser.errors).toEqual([]);
   });
 });
