@@ -236,7 +236,16 @@ describe('the gallery signed in', () => {
     await page.mouse.wheel(0, 10);
     await expect.poll(() => button.getAttribute('data-level')).toBe('0');
     const stopped = await page.evaluate(() => window.scrollY);
-    await page.waitForTimeout(300);
+    // A running autoscroll moves the page in every animation frame (at the 4th speed a screen in 4 s:
+    // over 3 px a frame at 60 frames a second), so 15 frames on it has not moved if it stopped.
+    await page.evaluate(
+      () =>
+        new Promise<void>((resolve) => {
+          let frames = 15;
+          const next = () => (--frames === 0 ? resolve() : requestAnimationFrame(next));
+          requestAnimationFrame(next);
+        }),
+    );
     expect(await page.evaluate(() => window.scrollY)).toBeLessThanOrEqual(stopped + 10);
 
     // The fastest speed runs to the end and stops there (nothing more to load).

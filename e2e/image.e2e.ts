@@ -133,7 +133,8 @@ describe('the image viewer in Chromium', () => {
     await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
     await page.mouse.wheel(0, 150);
     await onImage(page, below);
-    await page.waitForTimeout(500); // the wheel's cooldown
+    // Within the wheel's cooldown further wheel input is ignored; the stage says when it has ended.
+    await expect.poll(() => stage.getAttribute('data-wheel-cooldown')).toBe('false');
     await page.mouse.wheel(0, -150);
     await onImage(page, home);
     // A touch swipe of 100 px or more steps (up: next); a shorter one does nothing (spec §9).
@@ -157,8 +158,11 @@ describe('the image viewer in Chromium', () => {
         [from, to],
       );
     await swipe(500, 420);
-    await page.waitForTimeout(300);
-    expect(await viewer(page).getAttribute('data-uuid')).toBe(home);
+    // A step starts in the gesture's own event (the viewer is aria-busy until the next image shows), so
+    // by now the viewer would be busy or on another image: read both at once.
+    expect(
+      await viewer(page).evaluate((element) => [element.dataset.uuid, element.getAttribute('aria-busy')]),
+    ).toEqual([home, null]);
     await swipe(500, 380);
     await onImage(page, below);
     await swipe(300, 420);

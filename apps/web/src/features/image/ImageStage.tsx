@@ -1,4 +1,5 @@
 import {
+  useEffect,
   useRef,
   useState,
   type CSSProperties,
@@ -10,7 +11,14 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../ui/Button.tsx';
 import { BlurhashCanvas } from '../generator/BlurhashCanvas.tsx';
 import { ChevronDownIcon, ChevronUpIcon } from './icons.tsx';
-import { stepOfSwipe, wheelPixels, wheelStep, WHEEL_IDLE, type Step } from './navigation.ts';
+import {
+  stepOfSwipe,
+  wheelPixels,
+  wheelStep,
+  WHEEL_COOLDOWN_MS,
+  WHEEL_IDLE,
+  type Step,
+} from './navigation.ts';
 import { cssTransform, isSideways, type PreviewTransform } from './preview.ts';
 import styles from './ImageViewer.module.css';
 
@@ -101,8 +109,18 @@ export function ImageStage({
 }: StageProps) {
   const { t } = useTranslation('image');
   const wheel = useRef(WHEEL_IDLE);
+  // The wheel's cooldown shown on the stage (data-wheel-cooldown): set by each wheel step, cleared by a
+  // timer started after it, so it never ends before the rule's own cooldown (counted from the event's
+  // time) does. A new step restarts it (its key is the step's time).
+  const [wheelStepAt, setWheelStepAt] = useState<number | null>(null);
   const drag = useRef<{ id: number; x: number; y: number } | null>(null);
   const [dragY, setDragY] = useState(0);
+
+  useEffect(() => {
+    if (wheelStepAt === null) return;
+    const timer = window.setTimeout(() => setWheelStepAt(null), WHEEL_COOLDOWN_MS);
+    return () => window.clearTimeout(timer);
+  }, [wheelStepAt]);
 
   const step = (which: Step) => {
     if (which === 'previous' ? canPrevious : canNext) onStep(which);
@@ -113,7 +131,10 @@ export function ImageStage({
     const pixels = wheelPixels(event.deltaY, event.deltaMode, event.currentTarget.clientHeight);
     const result = wheelStep(wheel.current, pixels, event.timeStamp);
     wheel.current = result.state;
-    if (result.step) step(result.step);
+    if (result.step) {
+      setWheelStepAt(result.state.lastStepAt);
+      step(result.step);
+    }
   };
 
   const onPointerDown = (event: PointerEvent<HTMLDivElement>) => {
@@ -141,6 +162,7 @@ export function ImageStage({
       onPointerMove={onPointerMove}
       onPointerUp={(event) => endDrag(event, true)}
       onPointerCancel={(event) => endDrag(event, false)}
+      data-wheel-cooldown={wheelStepAt !== null}
       data-testid="viewer-stage"
     >
       <div className={styles.fit} style={dragY ? { transform: `translateY(${dragY / 3}px)` } : undefined}>

@@ -83,17 +83,23 @@ export function ImageViewer({ uuid }: { uuid: string }) {
   const actions = useImageActions({ info, gen, onDeleted: close });
   const upscale = useImageUpscale(info);
 
+  // A step under way, from the key, button, wheel or swipe that asked for another image until the
+  // viewer shows one (aria-busy: the content is about to change). Set in the input's own event.
+  const [stepFrom, setStepFrom] = useState<string | null>(null);
+  if (stepFrom !== null && stepFrom !== uuid) setStepFrom(null);
+
   const go = useCallback(
     (step: Step) => {
       const target = step === 'next' ? neighbours.next : neighbours.previous;
       if (!target) return;
+      setStepFrom(uuid);
       // The same board (the query string stays, spec §2); the history keeps one entry for the viewer.
       void navigate(viewerPath(target.item.uuid, nextQuery(location.search, target.index)), {
         replace: true,
         state: { card: target.item },
       });
     },
-    [neighbours, navigate, location.search],
+    [neighbours, navigate, location.search, uuid],
   );
 
   // The neighbours load ahead, so that up and down are instant.
@@ -165,6 +171,7 @@ export function ImageViewer({ uuid }: { uuid: string }) {
           aria-describedby={shortcutsId}
           onKeyDown={onKeyDown}
           data-sheet={sheet}
+          aria-busy={stepFrom !== null || undefined}
           data-testid="image-viewer"
           data-uuid={uuid}
         >
