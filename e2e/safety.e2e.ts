@@ -25,7 +25,9 @@ const notices = () => page.locator('[data-testid="notice"] [role="status"]').all
 async function create(prompt: string): Promise<string> {
   await page.getByTestId('prompt').fill(prompt);
   await expect.poll(() => page.getByTestId('create-button').isEnabled(), { timeout: 30_000 }).toBe(true);
-  const answer = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/tasks/txt2img');
+  const answer = page.waitForResponse(
+    (response) => new URL(response.url()).pathname === '/api/tasks/txt2img',
+  );
   await page.getByTestId('create-button').click();
   const body = (await (await answer).json()) as { detail?: { code?: string } };
   return body.detail?.code ?? 'ok';
