@@ -2,7 +2,7 @@
 // 2,000-character prompts). Times the child-safety layer and the rules table (DEFAULT_RULES) on generated
 // prompts of tags, weights, ages and sentences in the 8 languages, each exactly 2,000 characters, in one
 // thread. Prints p50/p99/max per case. BENCH_RUNS sets the timed runs per case (default 5,000).
-import { checkChildSafety, DEFAULT_RULES, moderatePrompt } from '../packages/domain/src/index.ts';
+import { checkChildSafety, DEFAULT_RULES, moderatePrompt } from '@mirage/domain';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5000);
 const WARM_UP = 1000;
@@ -109,8 +109,10 @@ const year = new Date().getUTCFullYear();
 const prompt = (i: number) => PROMPTS[i % PROMPTS.length] ?? '';
 const negative = (i: number) => NEGATIVES[i % NEGATIVES.length] ?? '';
 
+const flags =
+  process.execArgv.filter((flag) => flag.startsWith('--max-semi')).join(' ') || 'default GC flags';
 console.log(
-  `node ${process.version}, ${RUNS} runs per case after ${WARM_UP} warm-up runs, ${LENGTH}-character prompts`,
+  `node ${process.version} (${flags}), ${RUNS} runs per case after ${WARM_UP} warm-up runs, ${LENGTH}-character prompts`,
 );
 time('child safety: prompt', (i) => checkChildSafety({ prompt: prompt(i), neg_prompt: '' }, year));
 time('child safety: negative prompt', (i) => checkChildSafety({ prompt: '', neg_prompt: negative(i) }, year));

@@ -45,7 +45,7 @@ function adultAgePhrases(text: PreparedText): AdulthoodMatch[] {
     ).join('|')})(?![\\p{L}\\d])`,
     'gu',
   );
-  if (!/18|age/.test(text.folded)) return [];
+  if (!/18|legal|majority/.test(text.folded)) return [];
   return [...text.folded.matchAll(agePhrases)].map((hit) => {
     const to = hit.index + hit[0].length;
     return { ...originalSpan(text, hit.index, to), from: hit.index, to };

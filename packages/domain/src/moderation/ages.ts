@@ -95,6 +95,9 @@ const GLUED = new RegExp(
   'u',
 );
 
+/** The units a number word may be glued to; only words holding one are tried against GLUED. */
+const GLUED_UNIT = /jahrig|jahr|летн|enne/;
+
 const PREFIXES = new Set(AGE_PREFIXES.map((prefix) => foldWord(prefix.split(' ')[0] ?? '')));
 /** An age after its prefix word ("age: 12", "aged twelve", "age of 12"); tried at the prefix. */
 const PREFIX_FORM = new RegExp(
@@ -187,18 +190,22 @@ export function locateAges(text: PreparedText): LocatedAge[] {
     add(from, to, value, unit);
   };
 
-  for (const hit of folded.matchAll(/\d+/g)) {
-    const start = hit.index;
+  // Digit runs, scanned by hand (a prompt has many numbers: weights, sizes, lenses).
+  for (let start = 0; start < folded.length; start++) {
+    if (!isDigit(folded[start])) continue;
+    let end = start + 1;
+    while (isDigit(folded[end])) end += 1;
     const before = folded[start - 1];
-    if (hit[0].length > 3 || ((before === '.' || before === ',') && isDigit(folded[start - 2]))) continue;
-    unitAfter(start, start + hit[0].length, Number.parseInt(hit[0], 10));
+    const decimal = (before === '.' || before === ',') && isDigit(folded[start - 2]);
+    if (end - start <= 3 && !decimal) unitAfter(start, end, Number.parseInt(folded.slice(start, end), 10));
+    start = end;
   }
 
   const { atoms } = text;
   for (let i = 0; i < atoms.length; i++) {
     const atom = atoms[i];
     if (!atom || atom.letters === 0 || atom.leadingDigits > 0) continue;
-    const word = folded.slice(atom.start, atom.end);
+    const word = atom.lookalikes ? folded.slice(atom.start, atom.end) : atom.raw;
     if (PREFIXES.has(word)) {
       PREFIX_FORM.lastIndex = atom.start;
       const hit = PREFIX_FORM.exec(folded);
@@ -223,7 +230,7 @@ export function locateAges(text: PreparedText): LocatedAge[] {
       unitAfter(atom.start, atom.end, value);
       continue;
     }
-    const glued = word.length > 5 ? GLUED.exec(word) : null;
+    const glued = word.length > 5 && GLUED_UNIT.test(word) ? GLUED.exec(word) : null;
     if (glued?.groups?.number) {
       const gluedValue = NUMBER_VALUES.get(letters(glued.groups.number));
       if (gluedValue !== undefined) unitAfter(atom.start, atom.start + glued[0].length, gluedValue);

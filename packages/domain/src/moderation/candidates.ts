@@ -76,7 +76,7 @@ const leetRaw = (text: PreparedText, atom: number): string => {
   return found.letters > 0 ? found.raw : skeletonOf(`a${text.folded.slice(found.start, found.end)}`).slice(1);
 };
 
-const MAX_CHAIN = 24;
+const MAX_CHAIN = 20;
 
 /**
  * Words spelled across separators: "c.h.i.l.d", "ch-ild", "c h i l d" (pieces of at most two letters).
@@ -89,9 +89,10 @@ function chains(text: PreparedText, out: Candidate[]): void {
   for (let i = 1; i < atoms.length; i++) {
     const before = atoms[i - 1]?.end ?? 0;
     const after = atoms[i];
+    const link = linkBetween(folded, before, after?.start ?? 0);
     // A weight ("adult:0.5") is not part of the word before it.
-    const weight = after?.letters === 0 && folded.slice(before, after.start).includes(':');
-    links.push(weight ? 0 : linkBetween(folded, before, after?.start ?? 0));
+    const weight = link !== 0 && after?.letters === 0 && folded.slice(before, after.start).includes(':');
+    links.push(weight ? 0 : link);
   }
   const skeletons = new Map<number, string>();
   const leet = (atom: number) => {
@@ -101,7 +102,8 @@ function chains(text: PreparedText, out: Candidate[]): void {
   };
   for (let first = 0; first < atoms.length - 1; first++) {
     const firstLink = links[first];
-    if (!firstLink) continue;
+    // A spelled-out word starts with a letter: "1.8", "10 11" start none.
+    if (!firstLink || (atoms[first]?.letters ?? 0) === 0) continue;
     // Common case, a word then a space: a spaced-out word has pieces of at most two letters.
     const shortPieces = (atoms[first]?.raw.length ?? 0) <= 2 && (atoms[first + 1]?.raw.length ?? 0) <= 2;
     if (firstLink !== LINK_TIGHT && !shortPieces) continue;
@@ -161,13 +163,11 @@ export function phrasesFrom(text: PreparedText, first: number): Candidate[] {
   return out;
 }
 
-/** Single atoms, with and without the digits glued to them ("1kid", "kid2", as "1girl" has them). */
-function words(text: PreparedText, out: Candidate[], atomWords: Candidate[]): void {
+/** Atoms without the digits glued to them ("1kid", "kid2", as "1girl" has them); atoms themselves are
+ * looked up directly (terms.ts). */
+function digitless(text: PreparedText, out: Candidate[]): void {
   text.atoms.forEach((atom, i) => {
     const { start, end, raw, leadingDigits, trailingDigits } = atom;
-    const word = candidate(raw, start, end, i, i);
-    out.push(word);
-    atomWords.push(word);
     if (atom.letters === 0) return;
     if (leadingDigits > 0 && leadingDigits < raw.length) {
       out.push(candidate(raw.slice(leadingDigits), start + leadingDigits, end, i, i));
@@ -179,23 +179,20 @@ function words(text: PreparedText, out: Candidate[], atomWords: Candidate[]): vo
 }
 
 interface Candidates {
-  /** Atoms as words, with their digit-stripped forms, and chains. */
+  /** Digit-stripped atoms and chains (the atoms themselves are not copied into candidates). */
   all: Candidate[];
-  /** The word candidate of each atom, by atom. */
-  atomWords: Candidate[];
   /** Phrases starting at an atom, built when a list has a term of several words starting there. */
   phrases: Map<number, Candidate[]>;
 }
 
-const candidateCache = new WeakMap<PreparedText, Candidates>();
-/** Every candidate word of a text, built once however many lists are looked up in it. */
+/** Every candidate word of a text beyond its atoms, built once however many lists are looked up. */
 export function candidatesOf(text: PreparedText): Candidates {
-  let found = candidateCache.get(text);
+  let found = text.memo.candidates as Candidates | undefined;
   if (!found) {
-    found = { all: [], atomWords: [], phrases: new Map() };
-    words(text, found.all, found.atomWords);
+    found = { all: [], phrases: new Map() };
+    digitless(text, found.all);
     chains(text, found.all);
-    candidateCache.set(text, found);
+    text.memo.candidates = found;
   }
   return found;
 }

@@ -29,7 +29,7 @@
  */
 import { locateAdulthood } from './adulthood.ts';
 import { locateAges, type LocatedAge } from './ages.ts';
-import { emphasisWeights, weightOf } from './emphasis.ts';
+import { emphasisOf, weightOf } from './emphasis.ts';
 import { findMinorMarkers } from './minor-markers.ts';
 import type { ModerationField, ModerationInput } from './rules.ts';
 import { safetyMatches } from './safety-lists.ts';
@@ -160,7 +160,7 @@ export function checkChildSafety(
     lists: safetyMatches(prompt),
   });
   if (adulthood.length > 0) {
-    const weights = emphasisWeights(promptText);
+    const weights = emphasisOf(promptText);
     const weighedDown = adulthood.filter((hit) => weightOf(weights, hit.index, hit.length) < 1);
     add(
       'prompt',
@@ -184,7 +184,7 @@ export function checkChildSafety(
       signs.map((hit) => ({ ...hit, reason: 'adult_negated' as const })),
     );
     if (NEGATIVE_WEIGHT.test(negText)) {
-      const weights = emphasisWeights(negText);
+      const weights = emphasisOf(negText);
       const inverted = minorIndicators(neg, negAges, currentYear).filter(
         (hit) => weightOf(weights, hit.index, hit.length) < 0,
       );

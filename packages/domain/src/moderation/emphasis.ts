@@ -57,7 +57,8 @@ function groupsOf(text: string): Group[] {
     if (at < 0) continue;
     const { open } = stack[at] ?? { open: 0 };
     stack.length = at;
-    const inner = text.slice(open + 1, i);
+    // The weight closes the group ("(adult:0.1)"): a short tail is enough to read it.
+    const inner = text.slice(Math.max(open + 1, i - 24), i);
     let weight = char === ')' ? UP : char === ']' ? DOWN : BRACE;
     if (char === ')') {
       const explicit = EXPLICIT_WEIGHT.exec(inner);
@@ -91,6 +92,7 @@ function andParts(text: string): Group[] {
 /** Compel's weights on single words: "adult-", "mature--", "word+". */
 function compelWords(text: string): Group[] {
   const words: Group[] = [];
+  if (!COMPEL_WORD_HINT.test(text)) return words;
   for (const hit of text.matchAll(/[\p{L}\d]+(?=[+-]+(?:[\s,)\]]|$))/gu)) {
     const end = hit.index + hit[0].length;
     const weight = compelWeight(COMPEL_SUFFIX.exec(text.slice(end, end + 12)));
@@ -98,27 +100,26 @@ function compelWords(text: string): Group[] {
   }
   return words;
 }
+const COMPEL_WORD_HINT = /[\p{L}\d][+-]+(?:[\s,)\]]|$)/u;
 
-/**
- * The effective weight of every character of a prompt (1 where nothing weighs on it). Brackets
- * themselves carry the weight of their content.
- */
-export function emphasisWeights(text: string): Float64Array {
-  const weights = new Float64Array(text.length).fill(1);
-  if (!/[()[\]{}+-]|AND/.test(text)) return weights;
-  for (const { open, close, weight } of [...groupsOf(text), ...andParts(text), ...compelWords(text)]) {
-    for (let i = Math.max(0, open); i <= Math.min(close, text.length - 1); i++) {
-      weights[i] = (weights[i] ?? 1) * weight;
-    }
-  }
-  return weights;
+/** The weight groups of a prompt: each a span [open, close] and the factor it applies. */
+export interface Emphasis {
+  groups: readonly Group[];
 }
 
-/** The lowest weight over a span of the prompt. */
-export function weightOf(weights: Float64Array, index: number, length: number): number {
+/** Reads the emphasis of a prompt once; `weightOf` then answers for any span of it. */
+export function emphasisOf(text: string): Emphasis {
+  if (!/[()[\]{}+-]|AND/.test(text)) return { groups: [] };
+  return { groups: [...groupsOf(text), ...andParts(text), ...compelWords(text)] };
+}
+
+/** The lowest effective weight over a span of the prompt (1 where nothing weighs on it). */
+export function weightOf(emphasis: Emphasis, index: number, length: number): number {
   let lowest = Number.POSITIVE_INFINITY;
-  for (let i = index; i < index + Math.max(1, length) && i < weights.length; i++) {
-    lowest = Math.min(lowest, weights[i] ?? 1);
+  for (let i = index; i < index + Math.max(1, length); i++) {
+    let weight = 1;
+    for (const group of emphasis.groups) if (group.open <= i && i <= group.close) weight *= group.weight;
+    lowest = Math.min(lowest, weight);
   }
-  return lowest === Number.POSITIVE_INFINITY ? 1 : lowest;
+  return lowest;
 }

@@ -9,7 +9,7 @@ export { containsAny, findTerms, withoutOverlaps, type TermMatch } from './terms
 export * from './cleanup.ts';
 export { findAges, parseCjkNumber, type AgeMatch, type AgeUnit } from './ages.ts';
 export { findAdulthood } from './adulthood.ts';
-export { emphasisWeights, weightOf } from './emphasis.ts';
+export { emphasisOf, weightOf, type Emphasis } from './emphasis.ts';
 export { findMinorMarkers, type MinorMarker, type MinorMarkerReason } from './minor-markers.ts';
 export * from './rules.ts';
 export * from './child-safety.ts';

@@ -95,7 +95,7 @@ const PATTERNS: readonly Pattern[] = [
   // UK school years and forms: "year 7 pupil", "sixth former".
   {
     reason: 'school_stage',
-    when: /year|form/,
+    when: /year[\s\-_]*\d|sixth|former/,
     pattern: new RegExp(
       `${NOT_LETTER_BEFORE}(?:year${SEP}(?<n>\\d{1,2})${SEP}${PERSON}|sixth${SEP}form(?:ers?)?|(?:first|second|third|fourth|fifth)${SEP}formers?)${NOT_LETTER_AFTER}`,
       'gu',
@@ -127,7 +127,7 @@ const PATTERNS: readonly Pattern[] = [
   // Attending a school stage: "a student in middle school", "in junior high", "attends elementary school".
   {
     reason: 'school_stage',
-    when: /school|junior|kindergarten|preschool/,
+    when: /(?:in|attends?|attending)\s+(?:\S+\s+)?(?:school|junior|kindergarten|preschool|high)/,
     pattern: new RegExp(
       `${NOT_LETTER_BEFORE}(?:in|attends?|attending)\\s+(?:(?:elementary|middle|primary|grade|junior\\s+high|jr\\.?\\s+high|high|secondary|prep|nursery)\\s+school|junior\\s+high|kindergarten|preschool)${NOT_LETTER_AFTER}`,
       'gu',
@@ -167,7 +167,8 @@ const PATTERNS: readonly Pattern[] = [
   // "under 16", "under-15", "younger than twelve", "almost 18", "moins de 15 ans", "未满16岁".
   {
     reason: 'minor_age',
-    when: /\d|[a-zа-я]{4}|[未不]/,
+    // The bounding words themselves (cheap: literal alternatives), before the full pattern runs.
+    when: /under|below|younger|jünger|junger|less|not yet|almost|nearly|sub|moins|unter|menor|menos|sotto|minore|meno|младше|моложе|меньше|до|未满|未滿|不满|不到/,
     pattern: new RegExp(
       `(?:${NOT_LETTER_BEFORE}(?:${words(AGE_BOUND_BEFORE.filter((word) => /^[\p{L} ]+$/u.test(word) && !/[\u3000-\u9fff]/u.test(word)))})|${words(AGE_BOUND_BEFORE.filter((word) => /[\u3000-\u9fff]/u.test(word)))})[\\s\\-_:]{0,3}(?<n>\\d{1,2}|${NUMBER_WORD})${NOT_LETTER_AFTER}${AGE_FOLLOWS}`,
       'gu',
@@ -177,7 +178,7 @@ const PATTERNS: readonly Pattern[] = [
   // "u15", "U-15", "u18", "<16", "≤17", "16 and under", "18歳未満", "18岁以下".
   {
     reason: 'minor_age',
-    when: /u|<|≤|\d/,
+    when: /u[-_ ]?\d|[<≤]\s?\d|\d[\s\-_]*(?:and|or|minus)|未満|以下|未满/,
     pattern: new RegExp(
       `${NOT_LETTER_BEFORE}(?:u[\\-_ ]?(?<n>1[0-8])|u-(?<n2>[4-9]))(?!\\d)|[<≤]\\s?(?<n3>\\d{1,2})(?!\\d)${AGE_FOLLOWS}|(?<!\\d)(?<n4>\\d{1,2})[\\s\\-_]*(?:${words(AGE_BOUND_AFTER.filter((word) => /^[a-z ]+$/.test(word)))})${NOT_LETTER_AFTER}|(?<![\\d一二三四五六七八九十])(?<n5>\\d{1,2}|[一二三四五六七八九十]{1,3})\\s?(?:岁|歳|才)?(?:${words(AGE_BOUND_AFTER.filter((word) => /[\u3000-\u9fff]/u.test(word)))})`,
       'gu',

@@ -61,13 +61,12 @@ function safetyLists(): Record<string, readonly string[]> {
   return lists;
 }
 
-const found = new WeakMap<PreparedText, (list: string) => LocatedMatch[]>();
 /** The matches of every safety list in a prepared text, by list name (computed once per text). */
 export function safetyMatches(text: PreparedText): (list: string) => LocatedMatch[] {
-  let byList = found.get(text);
+  let byList = text.memo.safety as ((list: string) => LocatedMatch[]) | undefined;
   if (!byList) {
     byList = locateLists(text, compileTermLists(safetyLists()));
-    found.set(text, byList);
+    text.memo.safety = byList;
   }
   return byList;
 }

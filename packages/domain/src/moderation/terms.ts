@@ -271,9 +271,30 @@ export function withoutOverlaps<T extends { index: number; length: number }>(mat
 export function locateTerms(text: PreparedText, index: TermIndex): LocatedMatch[] {
   const found: LocatedMatch[] = [];
   const candidates = candidatesOf(text);
+  // The atoms through one reused candidate: a prompt's words cost no object each.
+  const atomWord: Candidate = {
+    raw: '',
+    key: '',
+    from: 0,
+    to: 0,
+    firstAtom: 0,
+    lastAtom: 0,
+    offsets: null,
+    phrase: false,
+    firstKey: '',
+  };
+  text.atoms.forEach((atom, at) => {
+    atomWord.raw = atom.raw;
+    atomWord.key = atom.key;
+    atomWord.from = atom.start;
+    atomWord.to = atom.end;
+    atomWord.firstAtom = at;
+    atomWord.lastAtom = at;
+    lookUp(text, index, found, atomWord);
+  });
   for (const word of candidates.all) lookUp(text, index, found, word);
   if (index.phraseStarts.size > 0) {
-    candidates.atomWords.forEach((word, at) => {
+    text.atoms.forEach((word, at) => {
       if (!index.phraseStarts.has(word.key)) return;
       let phrases = candidates.phrases.get(at);
       if (!phrases) candidates.phrases.set(at, (phrases = phrasesFrom(text, at)));

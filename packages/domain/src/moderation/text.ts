@@ -111,41 +111,62 @@ function fold(input: string): Folding {
   let starts = new Int32Array(input.length + 16);
   let ends = new Int32Array(input.length + 16);
   let length = 0;
-  let offset = 0;
-  for (const char of input) {
-    const end = offset + char.length;
-    const code = char.charCodeAt(0);
-    let folded: string;
-    if (code < 0x80) folded = code >= 65 && code <= 90 ? String.fromCharCode(code + 32) : char;
-    else if (char === '\u0303' && length > 0 && parts.at(-1)?.endsWith('n')) {
-      // "n" + combining tilde is "ñ", which stays distinct.
-      const last = parts.pop() ?? '';
-      parts.push(`${last.slice(0, -1)}ñ`);
-      ends[length - 1] = end;
-      offset = end;
+  const room = (more: number) => {
+    if (length + more <= starts.length) return;
+    // Compatibility forms can expand ("ﬃ" -> "ffi"): grow the maps.
+    const grownStarts = new Int32Array(starts.length * 2 + more);
+    const grownEnds = new Int32Array(grownStarts.length);
+    grownStarts.set(starts);
+    grownEnds.set(ends);
+    starts = grownStarts;
+    ends = grownEnds;
+  };
+  const n = input.length;
+  let i = 0;
+  while (i < n) {
+    // A run of characters that fold to themselves (ASCII aside from case, most lower-case letters of
+    // other scripts) keeps its offsets: one slice for the whole run.
+    let j = i;
+    while (j < n) {
+      const code = input.charCodeAt(j);
+      if (code < 0x80 || (code < 0xd800 && foldChar(input[j] ?? '') === input[j])) j += 1;
+      else break;
+    }
+    if (j > i) {
+      room(j - i);
+      for (let k = i; k < j; k++) {
+        starts[length] = k;
+        ends[length] = k + 1;
+        length += 1;
+      }
+      parts.push(input.slice(i, j).toLowerCase());
+      i = j;
       continue;
-    } else folded = foldChar(char);
+    }
+    const size = (input.codePointAt(i) ?? 0) > 0xffff ? 2 : 1;
+    const char = input.slice(i, i + size);
+    const end = i + size;
+    i = end;
+    const last = parts.at(-1) ?? '';
+    if (char === '\u0303' && length > 0 && last.endsWith('n')) {
+      // "n" + combining tilde is "ñ", which stays distinct.
+      parts[parts.length - 1] = `${last.slice(0, -1)}ñ`;
+      ends[length - 1] = end;
+      continue;
+    }
+    const folded = foldChar(char);
     if (folded === '') {
       // A combining mark belongs to the character before it (so a match covers "c" + U+0301).
       if (length > 0 && MARK.test(char)) ends[length - 1] = end;
-    } else {
-      if (length + folded.length > starts.length) {
-        // Compatibility forms can expand ("ﬃ" -> "ffi"): grow the maps.
-        const grownStarts = new Int32Array(starts.length * 2 + folded.length);
-        const grownEnds = new Int32Array(grownStarts.length);
-        grownStarts.set(starts);
-        grownEnds.set(ends);
-        starts = grownStarts;
-        ends = grownEnds;
-      }
-      for (let unit = 0; unit < folded.length; unit++) {
-        starts[length] = offset;
-        ends[length] = end;
-        length += 1;
-      }
-      parts.push(folded);
+      continue;
     }
-    offset = end;
+    room(folded.length);
+    for (let unit = 0; unit < folded.length; unit++) {
+      starts[length] = end - size;
+      ends[length] = end;
+      length += 1;
+    }
+    parts.push(folded);
   }
   const text = parts.join('');
   return { text, starts: starts.subarray(0, length), ends: ends.subarray(0, length) };
@@ -173,9 +194,18 @@ export interface Atom {
   /** Digits at the start and at the end of the atom ("1girl", "kid2"). */
   leadingDigits: number;
   trailingDigits: number;
+  /** True when `raw` differs from the folded text (look-alikes were read as letters). */
+  lookalikes: boolean;
+  /** The lossy key of `raw` (lossyKey), which term lists are looked up by. */
+  key: string;
 }
 
 export interface PreparedText {
+  /**
+   * What later steps worked out for this text, kept on it (not in a WeakMap, whose entries cost every
+   * garbage collection): the candidate words (candidates.ts) and the safety lists' matches.
+   */
+  memo: { candidates?: unknown; safety?: unknown };
   original: string;
   folded: string;
   atoms: Atom[];
@@ -186,6 +216,20 @@ export interface PreparedText {
 }
 
 const PLAIN_WORD = /^[a-z]*$/;
+
+const skeletonCache = new Map<string, string>();
+/** An atom's skeleton (look-alikes read as letters), cached: prompts reuse their words. */
+function atomSkeleton(text: string, hasLetters: boolean): string {
+  const cacheKey = hasLetters ? text : `\u0000${text}`;
+  let raw = skeletonCache.get(cacheKey);
+  if (raw === undefined) {
+    raw = '';
+    for (const char of text) raw += skeletonChar(char, hasLetters);
+    if (skeletonCache.size >= 50_000) skeletonCache.clear();
+    skeletonCache.set(cacheKey, raw);
+  }
+  return raw;
+}
 
 /** Looks a digit or symbol up as the letter it imitates, or leaves the character as it is. */
 const skeletonChar = (char: string, wordHasLetters: boolean): string =>
@@ -216,11 +260,7 @@ function atomsOf(folded: string): { atoms: Atom[]; hasCjk: boolean } {
     }
     const text = folded.slice(i, end);
     // Most words are plain lower-case letters: their skeleton is themselves.
-    let raw = text;
-    if (!PLAIN_WORD.test(text)) {
-      raw = '';
-      for (const char of text) raw += skeletonChar(char, letters > 0);
-    }
+    const raw = PLAIN_WORD.test(text) ? text : atomSkeleton(text, letters > 0);
     let leading = 0;
     while (leading < text.length && kindOf(text[leading] ?? '') === Kind.Digit) leading += 1;
     let trailing = 0;
@@ -233,6 +273,8 @@ function atomsOf(folded: string): { atoms: Atom[]; hasCjk: boolean } {
       letters,
       leadingDigits: leading,
       trailingDigits: trailing,
+      lookalikes: raw !== text,
+      key: lossyKey(raw),
     });
     i = end;
   }
@@ -243,7 +285,7 @@ function atomsOf(folded: string): { atoms: Atom[]; hasCjk: boolean } {
 export function prepareText(input: string): PreparedText {
   const { text, starts, ends } = fold(input);
   const { atoms, hasCjk } = atomsOf(text);
-  return { original: input, folded: text, atoms, hasCjk, starts, ends };
+  return { memo: {}, original: input, folded: text, atoms, hasCjk, starts, ends };
 }
 
 /** A span of the original text. */

@@ -49,13 +49,16 @@ function compiledStems() {
 
 /** The whole text with every word as its skeleton (look-alikes read as letters); as long as `folded`. */
 function skeletonText(text: PreparedText): string {
-  let skeleton = '';
+  const parts: string[] = [];
   let cursor = 0;
   for (const atom of text.atoms) {
-    skeleton += text.folded.slice(cursor, atom.start) + atom.raw;
+    if (!atom.lookalikes) continue;
+    parts.push(text.folded.slice(cursor, atom.start), atom.raw);
     cursor = atom.end;
   }
-  return skeleton + text.folded.slice(cursor);
+  if (parts.length === 0) return text.folded;
+  parts.push(text.folded.slice(cursor));
+  return parts.join('');
 }
 
 /** The atom holding a position of the folded text (atoms are sorted), or -1. */
@@ -132,6 +135,7 @@ export function schoolAbbreviations(text: PreparedText): LocatedMatch[] {
   const found: LocatedMatch[] = [];
   const { atoms, folded } = text;
   atoms.forEach((atom, at) => {
+    if (atom.end - atom.trailingDigits - atom.start !== 2) return;
     const word = folded.slice(atom.start, atom.end - atom.trailingDigits);
     if (!ABBREVIATIONS.has(word)) return;
     const next = atoms[at + 1];
