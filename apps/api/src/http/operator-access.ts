@@ -43,6 +43,14 @@ export function assertOperatorAccess(access: OperatorAccess, authorization: stri
 }
 
 /**
+ * For endpoints that act (worker status, moderation): their token always, in every environment; without
+ * one configured they are closed. `Authorization: Bearer <token>` (or Basic with the token as password).
+ */
+export function assertOperatorToken(authorization: string | undefined, token: string | undefined): void {
+  assertOperatorAccess(token ? { kind: 'token', token } : { kind: 'closed' }, authorization);
+}
+
+/**
  * An onRequest hook for pages a person opens in a browser (the API documentation): without any
  * credentials it answers 401 with a Basic challenge, so that the browser asks for the token; wrong
  * credentials, or no token configured in production, answer 403.

@@ -7,7 +7,15 @@
  */
 import { locateAges, type LocatedAge } from './ages.ts';
 import { compileTermLists, locateLists, withoutOverlaps, type LocatedMatch } from './terms.ts';
-import { nextWord, originalSpan, prepareText, wordKeys, type PreparedText, type Span } from './text.ts';
+import {
+  escapeRegex,
+  nextWord,
+  originalSpan,
+  prepareText,
+  wordKeys,
+  type PreparedText,
+  type Span,
+} from './text.ts';
 import {
   ADULT_AGE_PHRASES,
   ADULT_AGE_RANGE,
@@ -41,7 +49,7 @@ let agePhrases: RegExp | undefined;
 function adultAgePhrases(text: PreparedText): AdulthoodMatch[] {
   agePhrases ??= new RegExp(
     `(?<![\\p{L}\\d])(?:${ADULT_AGE_PHRASES.map((phrase) =>
-      phrase.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '[\\s\\-_]+'),
+      escapeRegex(phrase).replace(/ /g, '[\\s\\-_]+'),
     ).join('|')})(?![\\p{L}\\d])`,
     'gu',
   );

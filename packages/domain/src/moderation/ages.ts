@@ -13,7 +13,7 @@
  * place with a sticky pattern, so a long prompt without ages costs one scan.
  */
 import { withoutOverlaps } from './terms.ts';
-import { originalSpan, prepareText, type PreparedText } from './text.ts';
+import { escapeRegex, foldWord, originalSpan, prepareText, type PreparedText } from './text.ts';
 import { AGE_PREFIXES, AGE_UNITS, DURATION_WORDS, NUMBER_WORDS } from './wordlists.ts';
 
 export type AgeUnit = keyof typeof AGE_UNITS;
@@ -40,11 +40,9 @@ export interface LocatedAge extends AgeMatch {
 const ALPHA = '[\\p{sc=Latin}\\p{sc=Cyrillic}\\p{sc=Greek}]';
 const CJK_DIGITS = '一二三四五六七八九两〇零';
 const CJK_NUMERALS = `${CJK_DIGITS}十百千`;
-const escapeRegex = (value: string) => value.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 const isAlphabetic = (char: string) => /[\p{sc=Latin}\p{sc=Cyrillic}\p{sc=Greek}]/u.test(char);
 /** Letters only, for looking up a number word however it was separated ("twenty-five"). */
 const letters = (value: string) => value.replace(/[^\p{L}]/gu, '');
-const foldWord = (word: string) => prepareText(word).folded;
 
 /** Word -> pattern with separators between its letters; a trailing `*` marks a stem; words end on a boundary. */
 function wordPattern(word: string, gap: string): string {

@@ -15,6 +15,7 @@ import {
   NUMBER_WORDS,
   ORDINAL_WORDS,
 } from './wordlists.ts';
+import { escapeRegex, foldWord } from './text.ts';
 
 export type MinorMarkerReason = 'school_stage' | 'minor_age' | 'birth_year';
 
@@ -27,22 +28,16 @@ export interface MinorMarker {
 
 const NOT_LETTER_BEFORE = '(?<![\\p{L}\\d])';
 const NOT_LETTER_AFTER = '(?![\\p{L}\\d])';
-const escapeRegex = (value: string) => value.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
-const fold = (word: string) =>
-  word
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase();
 const words = (list: readonly string[]) =>
   [...list]
-    .map(fold)
+    .map(foldWord)
     .sort((a, b) => b.length - a.length)
     .map((word) => escapeRegex(word).replace(/ /g, '[\\s\\-_]+'))
     .join('|');
 
 const NUMBER_VALUES = new Map(
   NUMBER_WORDS.flatMap(([value, list]) =>
-    list.map((word) => [fold(word).replace(/[\s-]/g, ''), value] as const),
+    list.map((word) => [foldWord(word).replace(/[\s-]/g, ''), value] as const),
   ),
 );
 const NUMBER_WORD = words(NUMBER_WORDS.flatMap(([, list]) => list));

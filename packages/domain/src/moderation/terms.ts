@@ -15,7 +15,7 @@
  * prompt is checked against every list in well under a millisecond (BENCHMARKS.md).
  */
 import { candidatesOf, phrasesFrom, position, type Candidate } from './candidates.ts';
-import { lossyKey, originalSpan, prepareText, skeletonOf, type PreparedText } from './text.ts';
+import { escapeRegex, lossyKey, originalSpan, prepareText, skeletonOf, type PreparedText } from './text.ts';
 
 export interface TermMatch {
   /** The term as given (e.g. from a word list or a rule). */
@@ -57,8 +57,6 @@ export interface TermIndex {
   cjk: RegExp | null;
   cjkTerms: Map<string, { term: string; list: string }[]>;
 }
-
-const escapeRegex = (value: string) => value.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 
 /**
  * One letter of a term: "i" accepts "ı" (1, |, !); "l" accepts "ı" and, in a whole word, "i" (a capital

@@ -288,6 +288,12 @@ export function prepareText(input: string): PreparedText {
   return { memo: {}, original: input, folded: text, atoms, hasCjk, starts, ends };
 }
 
+/** The folded form of a word or term (no offsets): what a prompt's words are compared with. */
+export const foldWord = (word: string): string => fold(word).text;
+
+/** A string as a literal inside a regular expression. */
+export const escapeRegex = (value: string): string => value.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+
 /** A span of the original text. */
 export interface Span {
   /** The text as the user wrote it. */

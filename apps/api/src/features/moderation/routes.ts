@@ -2,17 +2,8 @@ import { idValue, safeText } from '@mirage/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError } from '../../http/errors.ts';
-import { presentsToken } from '../../http/operator-access.ts';
+import { assertOperatorToken } from '../../http/operator-access.ts';
 import type { ModerationService } from './service.ts';
-
-/**
- * Moderation needs the operator token (OPERATOR_TOKEN) whatever the environment: without one it is
- * closed, never open, because it lifts mutes. The moderation console (a later issue) brings roles.
- */
-function assertModerator(authorization: string | undefined, token: string | undefined): void {
-  if (!token || !presentsToken(authorization, token)) throw new AppError('unauthorized_resource');
-}
 
 const reviewQuery = z.object({
   state: z.enum(['open', 'resolved']).default('open'),
@@ -59,7 +50,8 @@ export function registerModerationRoutes(
     const app = scope.withTypeProvider<ZodTypeProvider>();
     app.addHook('onRequest', (request, _reply, done) => {
       try {
-        assertModerator(request.headers.authorization, deps.operatorToken);
+        // Closed without OPERATOR_TOKEN, even in development: it lifts mutes. The console issue brings roles.
+        assertOperatorToken(request.headers.authorization, deps.operatorToken);
         done();
       } catch (error) {
         done(error as Error);

@@ -7,7 +7,8 @@ import type { TaskRow } from '../../db/schema/generation.ts';
 import { AppError } from '../../http/errors.ts';
 import type { TaskLifecycle } from '../task/lifecycle.ts';
 import type { WorkerDispatcher } from './dispatcher.ts';
-import { assertOperator, type WorkerAuth } from './service.ts';
+import { assertOperatorToken } from '../../http/operator-access.ts';
+import type { WorkerAuth } from './service.ts';
 import type { WorkerRepository } from './repository.ts';
 
 export interface WorkerRouteDeps {
@@ -159,7 +160,7 @@ export async function registerWorkerRoutes(fastify: FastifyInstance, deps: Worke
     );
 
     app.get('/api/worker/status', { schema: { hide: true } }, async (request) => {
-      assertOperator(request.headers.authorization, deps.operatorToken);
+      assertOperatorToken(request.headers.authorization, deps.operatorToken);
       return { workers: await deps.workers.list(), queue: await deps.dispatcher.queueStats() };
     });
   });

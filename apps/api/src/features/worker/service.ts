@@ -1,4 +1,3 @@
-import { timingSafeEqual } from 'node:crypto';
 import { AppError } from '../../http/errors.ts';
 import { hashToken, newToken } from '../session/service.ts';
 import type { WorkerRow } from '../../db/schema/generation.ts';
@@ -47,12 +46,3 @@ export function createWorkerAuth(workers: WorkerRepository, now: () => Date = ()
   };
 }
 export type WorkerAuth = ReturnType<typeof createWorkerAuth>;
-
-/** The operator's view (`GET /api/worker/status`) needs OPERATOR_TOKEN; without one it is closed. */
-export function assertOperator(authorization: string | undefined, operatorToken: string | undefined): void {
-  if (!operatorToken) throw new AppError('unauthorized_resource');
-  const sent = Buffer.from(authorization ?? '');
-  const expected = Buffer.from(`Bearer ${operatorToken}`);
-  if (sent.length !== expected.length || !timingSafeEqual(sent, expected))
-    throw new AppError('unauthorized_resource');
-}
