@@ -1,25 +1,9 @@
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
-import { ERROR_STATUS, isErrorCode, type ErrorBody, type ErrorCode } from '@mirage/domain';
+import { ERROR_STATUS, isErrorCode, type ErrorCode } from '@mirage/domain';
 import type { ConnectionError, FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-
-/** The one error type of the API: a spec code, optional data, and the status from the domain's table. */
-export class AppError extends Error {
-  readonly status: number;
-  constructor(
-    readonly code: ErrorCode,
-    readonly data?: Record<string, unknown>,
-  ) {
-    super(code);
-    this.name = 'AppError';
-    this.status = ERROR_STATUS[code];
-  }
-}
-
-export function errorBody(code: ErrorCode, data?: Record<string, unknown>): ErrorBody {
-  return { detail: data ? { code, data } : { code } };
-}
+import { AppError, errorBody } from '../errors.ts';
 
 /**
  * Maps every failure to `{"detail":{"code","data"?}}`. Zod checks carry the spec code as their message

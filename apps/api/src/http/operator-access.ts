@@ -1,6 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { AppError, errorBody } from './errors.ts';
+import { AppError, errorBody } from '../errors.ts';
 
 /**
  * Who may read an operational endpoint (/metrics, the OpenAPI documentation): the holder of its token

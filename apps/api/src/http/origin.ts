@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { AppError } from './errors.ts';
+import { AppError } from '../errors.ts';
 
 /** Methods that only read. Every other method changes state and is checked, whatever the path. */
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);

@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { imageKeys } from '../features/image/post-process.ts';
 import type { ImageRepository } from '../features/image/repository.ts';
 import type { ObjectStore } from '../storage/object-store.ts';
-import { AppError } from './errors.ts';
+import { AppError } from '../errors.ts';
 import { escapeHtml } from './html.ts';
 
 /**

@@ -4,7 +4,8 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { isSpaRoute } from '@mirage/domain';
 import type { FastifyInstance } from 'fastify';
-import { errorBody, registerApiNotFound } from './errors.ts';
+import { errorBody } from '../errors.ts';
+import { registerApiNotFound } from './errors.ts';
 import { registerShareMeta, type ShareMetaPages } from './share-meta.ts';
 
 /** Routes that search engines must not index (spec §2: noindex). */

@@ -1,5 +1,5 @@
 import { capabilitiesFor, effectivePlan, REPORT_REASONS } from '@mirage/domain';
-import { AppError } from '../../http/errors.ts';
+import { AppError } from '../../errors.ts';
 import type { UserRepository } from '../user/repository.ts';
 import type { ActionRepository } from './repository.ts';
 

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest }
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { DB } from '../../db/database.ts';
-import { AppError, errorBody } from '../../http/errors.ts';
+import { AppError, errorBody } from '../../errors.ts';
 import { sessionToken } from '../../http/session-cookies.ts';
 import type { ObjectStore } from '../../storage/object-store.ts';
 import type { SessionService } from '../session/service.ts';

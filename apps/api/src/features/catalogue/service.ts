@@ -1,6 +1,6 @@
 import type { ErrorCode } from '@mirage/domain';
 import type { DB } from '../../db/database.ts';
-import { AppError } from '../../http/errors.ts';
+import { AppError } from '../../errors.ts';
 import { previewUrl } from './previews.ts';
 import {
   loadGenerationRows,

@@ -1,5 +1,5 @@
 import { isPremium } from '@mirage/domain';
-import { AppError } from '../../http/errors.ts';
+import { AppError } from '../../errors.ts';
 import type { ObjectStore } from '../../storage/object-store.ts';
 import type { UserRepository } from '../user/repository.ts';
 import type { ImageInfoRepository } from './info-repository.ts';

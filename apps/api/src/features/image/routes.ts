@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { safeText } from '@mirage/domain';
 import { z } from 'zod';
-import { AppError } from '../../http/errors.ts';
+import { AppError } from '../../errors.ts';
 import { sessionToken } from '../../http/session-cookies.ts';
 import type { ObjectStore } from '../../storage/object-store.ts';
 import type { SessionService } from '../session/service.ts';

@@ -6,7 +6,7 @@ import {
 } from '@mirage/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DB } from '../../db/database.ts';
-import { AppError } from '../../http/errors.ts';
+import { AppError } from '../../errors.ts';
 import type { ModerationRepository } from './repository.ts';
 
 export interface ModerationServiceDeps {

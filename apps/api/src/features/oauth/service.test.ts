@@ -4,7 +4,7 @@ import type { OAuthProvider } from '@mirage/domain';
 import { OAuth2Server, type MutableResponse, type TokenRequestIncomingMessage } from 'oauth2-mock-server';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError } from '../../config.ts';
-import { AppError } from '../../http/errors.ts';
+import { AppError } from '../../errors.ts';
 import { createOAuthService, type OAuthConfig, type OAuthService } from './service.ts';
 import { newState, statesMatch } from './state.ts';
 

@@ -2,7 +2,7 @@ import { OAUTH_PROVIDERS, type OAuthProvider } from '@mirage/domain';
 import { OAuth2Client } from 'arctic';
 import { z } from 'zod';
 import { ConfigError, type Config } from '../../config.ts';
-import { AppError } from '../../http/errors.ts';
+import { AppError } from '../../errors.ts';
 
 /** Who the provider says the user is, reduced to what sign-in needs. */
 export interface OAuthProfile {

@@ -13,7 +13,7 @@ import {
   type PromptTarget,
   type SavePromptBody,
 } from '@mirage/domain';
-import { AppError } from '../../http/errors.ts';
+import { AppError } from '../../errors.ts';
 import type { PromptListRow, PromptRepository } from './repository.ts';
 
 /** A tag of a saved prompt as the client shows it (spec §3: "tag name mapped to id"). */

@@ -1,4 +1,4 @@
-import { AppError } from '../../http/errors.ts';
+import { AppError } from '../../errors.ts';
 import type { RateLimitRepository } from './repository.ts';
 
 /** A limit: at most `max` hits per `windowMs` for one key (an IP, an account, or both). */

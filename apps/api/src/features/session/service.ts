@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { AppError } from '../../http/errors.ts';
+import { AppError } from '../../errors.ts';
 import type { SessionRepository } from './repository.ts';
 
 /** Sessions live 30 days (spec §9: auth cookie 30 days). */

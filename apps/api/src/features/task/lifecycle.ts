@@ -5,7 +5,7 @@ import type { DB } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 import type { TaskRecord, WorkerRow } from '../../db/schema/generation.ts';
 import { CHANNEL, type Notifier } from '../../events/notifier.ts';
-import { AppError } from '../../http/errors.ts';
+import { AppError } from '../../errors.ts';
 import type { ObjectStore } from '../../storage/object-store.ts';
 import { imageKeys, InvalidImageError, pngSize, upscaledKeys } from '../image/post-process.ts';
 import type { ImageProcessor } from '../image/processor.ts';

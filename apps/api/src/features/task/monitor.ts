@@ -1,7 +1,7 @@
 import type { TaskView } from '@mirage/domain';
 import type { FastifyInstance } from 'fastify';
 import { CHANNEL, type Notifier } from '../../events/notifier.ts';
-import { AppError } from '../../http/errors.ts';
+import { AppError } from '../../errors.ts';
 import { sessionToken } from '../../http/session-cookies.ts';
 import type { SessionService } from '../session/service.ts';
 

@@ -20,7 +20,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { DB } from '../../db/database.ts';
 import { CHANNEL, type Notifier } from '../../events/notifier.ts';
-import { AppError } from '../../http/errors.ts';
+import { AppError } from '../../errors.ts';
 import { findBoosters, findStyle } from '../catalogue/repository.ts';
 import { lockImage, type ImageRepository } from '../image/repository.ts';
 import { applyMovement } from '../ledger/repository.ts';

@@ -1,7 +1,7 @@
 import { isReservedUsername, USERNAME_MAX, USERNAME_MIN } from '@mirage/domain';
 import type { OAuthProfile } from '../oauth/service.ts';
 import type { UserRow } from '../../db/schema.ts';
-import { AppError } from '../../http/errors.ts';
+import { AppError } from '../../errors.ts';
 import { insertUserWithWelcomeGrant, type AccountDeps } from './service.ts';
 import type { UserRepository } from './repository.ts';
 

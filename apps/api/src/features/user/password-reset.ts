@@ -1,7 +1,7 @@
 import { isLanguage } from '@mirage/domain';
 import { isWeakPassword, passwordUserInputs } from '@mirage/domain/password-strength';
 import type { FastifyBaseLogger } from 'fastify';
-import { AppError } from '../../http/errors.ts';
+import { AppError } from '../../errors.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { resetPasswordMail } from '../../mail/templates.ts';
 import { LIMITS, type RateLimiter } from '../rate-limit/service.ts';

@@ -10,7 +10,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError } from '../../http/errors.ts';
+import { AppError } from '../../errors.ts';
 import { clearSessionCookies, sessionToken, setSessionCookies } from '../../http/session-cookies.ts';
 import { newState, statesMatch } from '../oauth/state.ts';
 import type { OAuthService } from '../oauth/service.ts';

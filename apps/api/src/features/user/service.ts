@@ -3,7 +3,7 @@ import { isReservedUsername, type CreateUserBody, type LoginBody, type UpdateUse
 import { isWeakPassword, passwordUserInputs } from '@mirage/domain/password-strength';
 import type { DB } from '../../db/database.ts';
 import type { UserRow } from '../../db/schema.ts';
-import { AppError } from '../../http/errors.ts';
+import { AppError } from '../../errors.ts';
 import { applyMovement } from '../ledger/repository.ts';
 import { LIMITS, type RateLimiter } from '../rate-limit/service.ts';
 import type { SessionService } from '../session/service.ts';

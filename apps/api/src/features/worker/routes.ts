@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { TaskRow } from '../../db/schema/generation.ts';
-import { AppError } from '../../http/errors.ts';
+import { AppError } from '../../errors.ts';
 import type { TaskLifecycle } from '../task/lifecycle.ts';
 import type { WorkerDispatcher } from './dispatcher.ts';
 import { assertOperatorToken } from '../../http/operator-access.ts';

@@ -1,4 +1,4 @@
-import { AppError } from '../../http/errors.ts';
+import { AppError } from '../../errors.ts';
 import { hashToken, newToken } from '../session/service.ts';
 import type { WorkerRow } from '../../db/schema/generation.ts';
 import type { WorkerRepository } from './repository.ts';
