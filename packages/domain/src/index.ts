@@ -8,3 +8,6 @@ export * from './routes.ts';
 export * from './generation/index.ts';
 export * from './moderation/index.ts';
 export * from './gallery/index.ts';
+export * from './events/index.ts';
+export * from './live-stream.ts';
+export * from './ledger/index.ts';

@@ -2,8 +2,10 @@ import type { AccountTables } from './schema/account.ts';
 import type { CatalogueTables } from './schema/catalogue.ts';
 import type { GalleryTables } from './schema/gallery.ts';
 import type { GenerationTables } from './schema/generation.ts';
+import type { OutboxTables } from './schema/outbox.ts';
 
 /** The whole database as Kysely sees it: one interface per area, mirroring the migrations. */
-export interface Database extends AccountTables, CatalogueTables, GenerationTables, GalleryTables {}
+export interface Database
+  extends AccountTables, CatalogueTables, GenerationTables, GalleryTables, OutboxTables {}
 
 export type { UserRow, NewUserRow, UserUpdate } from './schema/account.ts';

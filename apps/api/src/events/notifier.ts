@@ -16,6 +16,13 @@ export const CHANNEL = {
   /** Sessions of a user were revoked (logout, password change or reset): open streams re-check
    * theirs and end. Payload: user id. */
   sessionRevoked: 'mirage_session_revoked',
+  /** A user's balances changed (the ledger's post): their live streams say so. Payload: user id. */
+  balanceChanged: 'mirage_balance_changed',
+  /** A notification was created for a user: their live streams say so. Payload: "<userId>:<notificationId>". */
+  notificationCreated: 'mirage_notification_created',
+  /** Domain events were appended (features/outbox): dispatchers look for work. A wake-up only, the
+   * outbox table is the truth. Payload: empty. */
+  outbox: 'mirage_outbox',
 } as const;
 export type Channel = (typeof CHANNEL)[keyof typeof CHANNEL];
 

@@ -7,6 +7,8 @@ import * as createGallery from './0005_create_gallery.ts';
 import * as createLeaseCandidate from './0006_create_lease_candidate.ts';
 import * as addStrikeEscalation from './0007_add_strike_escalation.ts';
 import * as recountPublicTagUsage from './0008_recount_public_tag_usage.ts';
+import * as createLedgerAccounts from './0009_create_ledger_accounts.ts';
+import * as createOutbox from './0010_create_outbox.ts';
 
 /** Every migration, in order. Names are NNNN_verb_object; never rename or edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -18,4 +20,6 @@ export const migrations: Record<string, Migration> = {
   '0006_create_lease_candidate': createLeaseCandidate,
   '0007_add_strike_escalation': addStrikeEscalation,
   '0008_recount_public_tag_usage': recountPublicTagUsage,
+  '0009_create_ledger_accounts': createLedgerAccounts,
+  '0010_create_outbox': createOutbox,
 };

@@ -1,0 +1,70 @@
+import { z } from 'zod';
+import { JOB_TYPES } from '../generation/job.ts';
+
+/**
+ * Domain events: facts that a service records in the same transaction as the change they describe
+ * (apps/api/src/features/outbox, docs/architecture/events.md). Payloads carry ids and the few values
+ * every handler needs, never data a handler can read itself: an event is stored, and a handler running
+ * minutes later must read the current state, not a copy of it.
+ */
+const userId = z.number().int().positive();
+const rowId = z.number().int().positive();
+const taskId = z.string().min(1).max(64);
+/** A UTC calendar day, YYYY-MM-DD. */
+const utcDayString = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+
+export const DOMAIN_EVENT_PAYLOADS = {
+  /** A task finished with its result (txt2img: the new image; upscale: the upscaled source image). */
+  'task.done': z.object({ taskId, userId, jobType: z.enum(JOB_TYPES), imageId: rowId.nullable() }),
+  /** A task ended in failure (refund done in the same transaction when the rules call for one). */
+  'task.failed': z.object({ taskId, userId, jobType: z.enum(JOB_TYPES), refunded: z.boolean() }),
+  /** A task was never leased or finished in time and was given up. */
+  'task.expired': z.object({ taskId, userId, jobType: z.enum(JOB_TYPES), refunded: z.boolean() }),
+  /** A user marked an image as a favourite (not sent again for an image already favourited). */
+  'image.favorited': z.object({ imageId: rowId, userId, ownerId: userId }),
+  /** A moderator upheld a report. */
+  'report.approved': z.object({ reportId: rowId, reporterId: userId, imageId: rowId.nullable() }),
+  /** The first time in a UTC day that a signed-in user was seen (one event per user and day). */
+  'user.signed_in_day': z.object({ userId, day: utcDayString }),
+  /** A payment settled; its effect on balances is the ledger's, keyed by the order. */
+  'payment.succeeded': z.object({ orderId: z.string().min(1).max(64), userId }),
+  /** A user asked for a password-reset link; the handler makes the token and sends the mail. */
+  'password_reset.requested': z.object({ userId }),
+} as const;
+
+export type DomainEventType = keyof typeof DOMAIN_EVENT_PAYLOADS;
+export const DOMAIN_EVENT_TYPES = Object.keys(DOMAIN_EVENT_PAYLOADS) as DomainEventType[];
+export type DomainEventPayload<T extends DomainEventType> = z.infer<(typeof DOMAIN_EVENT_PAYLOADS)[T]>;
+
+/** One event: a discriminated union keyed by `type`. */
+export type DomainEvent = {
+  [T in DomainEventType]: { type: T; payload: DomainEventPayload<T> };
+}[DomainEventType];
+export type DomainEventOf<T extends DomainEventType> = Extract<DomainEvent, { type: T }>;
+
+export function isDomainEventType(value: string): value is DomainEventType {
+  return Object.hasOwn(DOMAIN_EVENT_PAYLOADS, value);
+}
+
+/**
+ * Checks a stored event against its schema (the dispatcher reads rows written by other versions of the
+ * code). Throws on an unknown type or a payload that does not fit.
+ */
+export function parseDomainEvent(type: string, payload: unknown): DomainEvent {
+  if (!isDomainEventType(type)) throw new Error(`unknown domain event type: ${type}`);
+  return { type, payload: DOMAIN_EVENT_PAYLOADS[type].parse(payload) } as DomainEvent;
+}
+
+/** The UTC day of an instant, as `user.signed_in_day` carries it. */
+export function utcDay(at: Date): string {
+  return at.toISOString().slice(0, 10);
+}
+
+/**
+ * Keys that make an append idempotent: a second append with the same key is dropped (the outbox's unique
+ * dedupe key). Events without a natural key (each favourite, each request) have none.
+ */
+export const EVENT_DEDUPE_KEY = {
+  signedInDay: (userId: number, day: string) => `user.signed_in_day:${userId}:${day}`,
+  taskEnded: (taskId: string) => `task.ended:${taskId}`,
+} as const;
