@@ -7,17 +7,9 @@
  * when the checkpoint is unknown, so `info.sd_model_name` is checked. A model upscale (job.upscale, or an
  * upscale job) goes through POST /sdapi/v1/extra-single-image. Abort sends POST /sdapi/v1/interrupt.
  */
-import type { JobType, WorkerJob } from '@mirage/domain';
+import { resultSize, type JobType, type WorkerJob } from '@mirage/domain';
 import type { Engine, EngineCapabilities, EngineIo, EngineProgress, EngineResult } from './engine.ts';
-import {
-  EngineError,
-  assertJobType,
-  finalSize,
-  isRecord,
-  samplingSteps,
-  sleep,
-  throwIfAborted,
-} from './engine.ts';
+import { EngineError, assertJobType, isRecord, samplingSteps, sleep, throwIfAborted } from './engine.ts';
 import { httpJson, httpRequest, joinUrl, longPostJson } from './http.ts';
 import type { HttpOptions } from './http.ts';
 import { exactPng, imageSize, toPreviewJpeg } from './image.ts';
@@ -110,7 +102,7 @@ export class A1111Engine implements Engine {
     assertJobType(job, JOB_TYPES, this.name);
     throwIfAborted(io.signal);
     if (job.type === 'upscale') return this.upscaleJob(job, io);
-    const final = finalSize(job);
+    const final = resultSize(job);
     if (final.width * final.height > this.o.maxPixels) {
       throw new EngineError(`A1111: ${final.width}x${final.height} exceeds this worker's limit`, false);
     }

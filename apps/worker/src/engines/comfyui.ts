@@ -13,17 +13,9 @@
  * is ignored, and that is logged once.
  */
 import { randomUUID } from 'node:crypto';
-import type { JobType, WorkerJob } from '@mirage/domain';
+import { resultSize, type JobType, type WorkerJob } from '@mirage/domain';
 import type { Engine, EngineCapabilities, EngineIo, EngineProgress, EngineResult } from './engine.ts';
-import {
-  EngineAbortError,
-  EngineError,
-  assertJobType,
-  finalSize,
-  isRecord,
-  sleep,
-  throwIfAborted,
-} from './engine.ts';
+import { EngineAbortError, EngineError, assertJobType, isRecord, sleep, throwIfAborted } from './engine.ts';
 import { HttpStatusError, httpJson, httpRequest, joinUrl, readBody, statusError } from './http.ts';
 import type { HttpOptions } from './http.ts';
 import { exactPng, imageSize, toPreviewJpeg } from './image.ts';
@@ -133,7 +125,7 @@ export class ComfyUIEngine implements Engine {
     const faceRestore = job.face_restore && job.type === 'txt2img' ? await this.faceRestore.forJob() : null;
     const source = job.type === 'upscale' ? await this.upload(job, io) : undefined;
     const workflow = buildWorkflow(job, source, faceRestore ?? undefined);
-    const expected = source ? { width: source.width * 2, height: source.height * 2 } : finalSize(job);
+    const expected = source ? { width: source.width * 2, height: source.height * 2 } : resultSize(job);
     if (expected.width * expected.height > this.o.maxPixels) {
       throw new EngineError(
         `ComfyUI: ${expected.width}x${expected.height} exceeds this worker's limit`,

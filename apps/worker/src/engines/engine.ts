@@ -2,7 +2,7 @@
  * The contract every inference engine of the worker agent implements (DESIGN.md: one agent drives one
  * engine). Engines know nothing about leases or the API: they turn one resolved WorkerJob into one PNG.
  */
-import { resultSize, type EngineName, type JobType, type WorkerJob } from '@mirage/domain';
+import type { EngineName, JobType, WorkerJob } from '@mirage/domain';
 
 export interface EngineResult {
   /** The final image, PNG encoded, at exactly `width` x `height`. */
@@ -71,14 +71,6 @@ export class EngineAbortError extends EngineError {
 /** Throws EngineAbortError when the signal is aborted. */
 export function throwIfAborted(signal: AbortSignal): void {
   if (signal.aborted) throw new EngineAbortError();
-}
-
-/**
- * Size of the final image: the hires size when there is a hires pass, doubled by an upscale. The API
- * refuses a result of any other size (invalid_result), so this is the domain's rule, not a copy of it.
- */
-export function finalSize(job: WorkerJob): { width: number; height: number } {
-  return resultSize(job);
 }
 
 /** Total sampling steps of a txt2img job (first pass plus hires pass). */

@@ -10,9 +10,9 @@
 import { createHash } from 'node:crypto';
 import sharp from 'sharp';
 import { clamp, fieldSize, makeScene, paint, prng } from '@mirage/preview-renderer';
-import type { JobType, WorkerJob } from '@mirage/domain';
+import { resultSize, type JobType, type WorkerJob } from '@mirage/domain';
 import type { Engine, EngineCapabilities, EngineIo, EngineResult } from './engine.ts';
-import { EngineError, assertJobType, finalSize, samplingSteps, sleep, throwIfAborted } from './engine.ts';
+import { EngineError, assertJobType, samplingSteps, sleep, throwIfAborted } from './engine.ts';
 import { PNG_OPTIONS, PREVIEW_SIDE, imageSize } from './image.ts';
 
 export const PREVIEW_MODEL = 'preview-renderer';
@@ -57,7 +57,7 @@ export class PreviewEngine implements Engine {
   }
 
   private async txt2img(job: WorkerJob, io: EngineIo): Promise<EngineResult> {
-    const { width, height } = finalSize(job);
+    const { width, height } = resultSize(job);
     if (width < 16 || height < 16 || width * height > this.maxPixels) {
       throw new EngineError(`preview: unsupported size ${width}x${height}`, false);
     }

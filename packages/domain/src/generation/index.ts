@@ -9,5 +9,6 @@ export * from './pricing.ts';
 export * from './forcing.ts';
 export * from './prompt.ts';
 export * from './task-state.ts';
+export * from './lane.ts';
 export * from './energy.ts';
 export * from './task-view.ts';

@@ -26,6 +26,15 @@ export function resultSize(job: ResultSizeJob): Size {
 }
 
 /**
+ * The pixels of a job's result (resultSize's width x height): what the queue matches against a worker's
+ * max_pixels, and the decoding cap of the result the worker returns.
+ */
+export function jobPixels(job: ResultSizeJob): number {
+  const { width, height } = resultSize(job);
+  return width * height;
+}
+
+/**
  * The most pixels any result has (Ultra, upscaled): the cap on decoding an image a worker sent, wherever
  * the API decodes one (sharp's limitInputPixels).
  */

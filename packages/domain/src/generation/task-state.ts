@@ -86,9 +86,14 @@ export function taskStateFromSteps(
   return current ? stateFor(current, options) : TASK_STATE.NoState;
 }
 
-/** Done and Fail end a task: its refund or result is settled and it is handled once (§4). */
+/**
+ * Done and Fail end a task: its refund or result is settled and it is handled once (§4). The list is for
+ * queries (`state not in TERMINAL_STATES`); code asks isTerminal.
+ */
+export const TERMINAL_STATES: readonly TaskState[] = [TASK_STATE.Fail, TASK_STATE.Done];
+
 export function isTerminal(state: number): boolean {
-  return state === TASK_STATE.Done || state === TASK_STATE.Fail;
+  return (TERMINAL_STATES as readonly number[]).includes(state);
 }
 
 export function isTaskState(value: unknown): value is TaskState {

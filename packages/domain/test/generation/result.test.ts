@@ -5,6 +5,8 @@ import {
   QUALITIES,
   RESULT_MODEL_MAX,
   SEED_MAX,
+  jobPixels,
+  outputPixels,
   renderSizes,
   resultProblem,
   resultSize,
@@ -66,6 +68,14 @@ describe('the size of a result', () => {
 
   it('is the source image doubled for an upscale job', () => {
     expect(resultSize(upscaleJob)).toEqual({ width: 1664, height: 2288 });
+  });
+
+  it.each(cells)('has the pixels of the resolution table: %s %s, upscale %s', (format, quality, upscale) => {
+    expect(jobPixels(txt2imgJob(format, quality, upscale))).toBe(outputPixels(format, quality, upscale));
+  });
+
+  it('has four times the source pixels for an upscale job', () => {
+    expect(jobPixels(upscaleJob)).toBe(832 * 1144 * 4);
   });
 
   it('is at most an upscaled Ultra portrait: the cap on decoding a result', () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   TASK_STATE,
+  TERMINAL_STATES,
   isTaskState,
   isTerminal,
   stateFor,
@@ -103,6 +104,7 @@ describe('task states (§4)', () => {
 
   it.each(Object.entries(TASK_STATE))('%s terminal only for Done and Fail', (name, state) => {
     expect(isTerminal(state)).toBe(name === 'Done' || name === 'Fail');
+    expect(TERMINAL_STATES.includes(state)).toBe(isTerminal(state));
     expect(isTaskState(state)).toBe(true);
   });
 
