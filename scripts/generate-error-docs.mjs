@@ -23,7 +23,7 @@ export function readCatalogue(source) {
   for (const line of body.split('\n')) {
     const heading = /^\s*\/\/\s*(.+)$/.exec(line);
     if (heading) {
-      // "generation (spec §8)" -> "generation"; "saved prompts (added): ..." -> "saved prompts (added)".
+      // "generation (a reference)" -> "generation"; "saved prompts (added): ..." -> "saved prompts (added)".
       group = heading[1]
         .split(':')[0]
         .replace(/\s*\((?!added\))[^)]*\)/g, '')
