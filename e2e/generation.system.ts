@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../apps/api/src/app.ts';
+import { buildApp, type AppServices } from '../apps/api/src/app.ts';
 import { loadConfig } from '../apps/api/src/config.ts';
 import { createPGliteDatabase, migrateToLatest, type DatabaseHandle } from '../apps/api/src/db/database.ts';
 import { seedCatalogue } from '../apps/api/src/db/seed/catalogue.ts';
@@ -19,6 +19,7 @@ import { PreviewEngine } from '../apps/worker/src/engines/preview.ts';
  * the live monitor stream, and a worker process killed in the middle of a job.
  */
 let app: FastifyInstance;
+let services: AppServices;
 let database: DatabaseHandle;
 let notifier: Notifier;
 let base: string;
@@ -37,7 +38,7 @@ beforeAll(async () => {
   notifier = await createNotifierFor(database);
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, LEASE_SECONDS: '5' });
   siteOrigin = new URL(config.PUBLIC_URL).origin;
-  app = await buildApp({ config, db: database.db, notifier, serveWeb: false });
+  ({ app, services } = await buildApp({ config, db: database.db, notifier, serveWeb: false }));
   base = await app.listen({ port: 0, host: '127.0.0.1' });
 });
 afterAll(async () => {
@@ -136,7 +137,7 @@ describe('generation end to end', () => {
   it('streams Queue → Generate → Done while a real worker agent renders with the preview engine', async () => {
     const { cookie, id } = await signUp('systemone');
     const stream = monitor(cookie);
-    const token = await app.generation.workerAuth.issueToken('system-agent');
+    const token = await services.workerAuth.issueToken('system-agent');
     const agent = createAgent({
       api: createApiClient({ baseUrl: base, token }),
       engine: new PreviewEngine({ stepDelayMs: 30 }),
@@ -169,7 +170,7 @@ describe('generation end to end', () => {
 
   it('re-leases the job of a worker process killed mid-job; finished once, charged once', async () => {
     const { cookie, id } = await signUp('systemtwo');
-    const doomedToken = await app.generation.workerAuth.issueToken('doomed-worker');
+    const doomedToken = await services.workerAuth.issueToken('doomed-worker');
     const doomed = spawn(process.execPath, [...FROM_SOURCE, 'apps/worker/src/main.ts'], {
       env: {
         ...process.env,
@@ -194,7 +195,7 @@ describe('generation end to end', () => {
         (task) => task.state === 1 && task.progress_step >= 1,
       );
       doomed.kill('SIGKILL');
-      const rescuerToken = await app.generation.workerAuth.issueToken('rescuer-worker');
+      const rescuerToken = await services.workerAuth.issueToken('rescuer-worker');
       rescuer = createAgent({
         api: createApiClient({ baseUrl: base, token: rescuerToken }),
         engine: new PreviewEngine({ stepDelayMs: 1 }),
@@ -234,7 +235,7 @@ describe('generation end to end', () => {
 
   it('upscales a finished image once, ×2, for 1 ticket; a second upscale is refused', async () => {
     const { cookie, id } = await signUp('systemthree');
-    const token = await app.generation.workerAuth.issueToken('upscale-agent');
+    const token = await services.workerAuth.issueToken('upscale-agent');
     const agent = createAgent({
       api: createApiClient({ baseUrl: base, token }),
       engine: new PreviewEngine({ stepDelayMs: 1 }),

@@ -23,7 +23,7 @@ async function bench(label: string, database: DatabaseHandle): Promise<void> {
     RATE_LIMITS_DISABLED: 'true',
   });
   const notifier = await createNotifierFor(database);
-  const app = await buildApp({ config, db: database.db, notifier, serveWeb: false });
+  const { app } = await buildApp({ config, db: database.db, notifier, serveWeb: false });
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   const account = { username: 'benchuser', email: 'bench@example.com', pwd: 'bench-password-1' };
   const created = await fetch(`${address}/api/user/create`, {

@@ -39,7 +39,7 @@ async function bench(label: string, database: DatabaseHandle) {
     RATE_LIMITS_DISABLED: 'true',
   });
   const notifier = await createNotifierFor(database);
-  const app = await buildApp({ config, db: database.db, notifier, serveWeb: false });
+  const { app, services } = await buildApp({ config, db: database.db, notifier, serveWeb: false });
   const base = await app.listen({ port: 0, host: '127.0.0.1' });
   const user = await database.db
     .insertInto('app_user')
@@ -77,7 +77,7 @@ async function bench(label: string, database: DatabaseHandle) {
       source_image_url: null,
     };
     return database.db.transaction().execute(async (trx) => {
-      await app.generation.queue.enqueue(
+      await services.queue.enqueue(
         trx,
         {
           id,
@@ -125,7 +125,7 @@ async function bench(label: string, database: DatabaseHandle) {
   };
 
   // 1. Latency: a worker waits in a long poll; the clock runs from the enqueue commit to its answer.
-  const waiter = await app.generation.workerAuth.issueToken('latency');
+  const waiter = await services.workerAuth.issueToken('latency');
   const latencies: number[] = [];
   for (let i = 0; i < LATENCY_SAMPLES; i++) {
     const pending = lease(waiter, 25);
@@ -146,7 +146,7 @@ async function bench(label: string, database: DatabaseHandle) {
   const throughput = async (workers: number, handover: boolean, jobs: number, profile?: string) => {
     for (let i = 0; i < jobs; i++) await enqueue();
     const tokens = await Promise.all(
-      Array.from({ length: workers }, () => app.generation.workerAuth.issueToken(`w-${randomUUID()}`)),
+      Array.from({ length: workers }, () => services.workerAuth.issueToken(`w-${randomUUID()}`)),
     );
     const profiler = profile ? new Session() : null;
     if (profiler) {

@@ -7,7 +7,9 @@ import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { cookieSecret, type Config } from './config.ts';
 import type { DB } from './db/database.ts';
-import type { CataloguePreviews } from './features/catalogue/previews.ts';
+import { createCataloguePreviews } from './features/catalogue/previews.ts';
+import { createCatalogueRepository } from './features/catalogue/repository.ts';
+import { createCatalogueService } from './features/catalogue/service.ts';
 import { registerCatalogueRoutes } from './features/catalogue/routes.ts';
 import { createOAuthService, type OAuthService } from './features/oauth/service.ts';
 import { createRateLimitRepository } from './features/rate-limit/repository.ts';
@@ -32,14 +34,19 @@ import { registerOriginCheck } from './http/origin.ts';
 import { registerSpa } from './http/spa.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { CHANNEL, type Notifier } from './events/notifier.ts';
-import { registerGeneration, type GenerationModule } from './features/task/module.ts';
-import type { TaskMonitorOptions } from './features/task/monitor.ts';
+import { registerGeneration } from './features/task/module.ts';
+import { createImageRepository } from './features/image/repository.ts';
+import { registerShareMeta } from './features/image/share-meta.ts';
+import { createImageStorage } from './features/image/storage.ts';
+import type { ObjectStore } from './storage/object-store.ts';
+import { registerLiveRoutes } from './features/live/routes.ts';
+import { createLiveStreams, type LiveStreamOptions } from './features/live/stream.ts';
 import { registerGallery } from './features/gallery/module.ts';
 import { registerPromptRoutes } from './features/prompt/routes.ts';
 import { createModerationRepository } from './features/moderation/repository.ts';
 import { registerModerationRoutes } from './features/moderation/routes.ts';
 import { createModerationService } from './features/moderation/service.ts';
-import { startMaintenance, type Maintenance } from './maintenance.ts';
+import { startMaintenance } from './maintenance.ts';
 
 export interface AppDeps {
   config: Config;
@@ -51,10 +58,14 @@ export interface AppDeps {
   notifier: Notifier;
   /** The clock; tests move it to check expiries. */
   now?: () => Date;
+  /** Replaces the image folder (tests); images are then post-processed in this thread. */
+  store?: ObjectStore;
   /** Serve the built SPA (on by default). */
   serveWeb?: boolean;
-  /** The live task stream's heartbeat and per-user cap (features/task/monitor.ts; tests change them). */
-  taskMonitor?: TaskMonitorOptions;
+  /** The live streams' heartbeat and per-user cap (features/live/stream.ts; tests change them). */
+  liveStreams?: LiveStreamOptions;
+  /** How often a waiting worker's lease re-checks the queue without a notification (tests lengthen it). */
+  workerRecheckMs?: number;
   /** Told of every route as it is registered (tests enumerate them: origin check, fuzzing). */
   onRoute?: (route: RouteOptions) => void;
 }
@@ -62,8 +73,12 @@ export interface AppDeps {
 const here = path.dirname(fileURLToPath(import.meta.url));
 const DEFAULT_WEB_DIST = path.resolve(here, '../../web/dist');
 
-/** The composition root: wires repositories, services and routes. Used by main.ts and by tests. */
-export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+/**
+ * The composition root: builds the store, the image processor, repositories and services once and passes
+ * them to the features that need them; returns the HTTP app and the services (no Fastify decorators).
+ * Used by main.ts, tests and the benchmarks.
+ */
+export async function buildApp(deps: AppDeps) {
   const { config, db } = deps;
   const now = deps.now ?? (() => new Date());
   const app = Fastify({
@@ -119,56 +134,75 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     now,
     log: app.log,
   });
-  app.decorate('passwordReset', passwordReset);
   // Expired sessions and reset tokens are deleted hourly (rate-limit windows sweep themselves).
   const maintenance = startMaintenance(
     { sessions: () => sessions.purgeExpired(), passwordResets: () => passwordReset.purgeExpired() },
     app.log,
   );
-  app.decorate('maintenance', maintenance);
 
-  app.get('/api/health', () => ({ ok: true }));
-  registerUserRoutes(app, { accounts, accountDeps, passwordReset, sessions, oauth, limiter, secureCookies });
+  // The app-wide file store (images, previews, samples) and the image post-processor that writes to it.
+  const files = createImageStorage(config, deps.store);
+  app.addHook('onClose', () => files.processor.close());
+  const images = createImageRepository(db);
   const moderation = createModerationService({
     db,
     moderation: createModerationRepository(db),
     now,
     log: app.log,
   });
+  const catalogueRepository = createCatalogueRepository(db);
+  const catalogue = createCatalogueService(catalogueRepository);
+  const cataloguePreviews = createCataloguePreviews({
+    repository: catalogueRepository,
+    store: files.store,
+    log: app.log,
+  });
+  app.addHook('onClose', () => cataloguePreviews.stop());
+
+  app.get('/api/health', () => ({ ok: true }));
+  registerUserRoutes(app, { accounts, accountDeps, passwordReset, sessions, oauth, limiter, secureCookies });
   registerModerationRoutes(app, { moderation, operatorToken: config.OPERATOR_TOKEN });
+  // The users' live streams (GET /api/events, GET /api/tasks/monitor): one listener map per instance.
+  const live = createLiveStreams(app, { notifier: deps.notifier, sessions, options: deps.liveStreams });
   const generation = await registerGeneration(app, {
     config,
     db,
     notifier: deps.notifier,
     sessions,
     moderation,
+    store: files.store,
+    processor: files.processor,
+    images,
     now,
-    taskMonitor: deps.taskMonitor,
+    live,
+    workerRecheckMs: deps.workerRecheckMs,
   });
-  app.decorate('generation', generation);
-  const catalogue = registerCatalogueRoutes(app, { db, sessions, store: generation.store, log: app.log });
-  app.decorate('cataloguePreviews', catalogue.previews);
-  registerGallery(app, { db, sessions, store: generation.store, now });
+  registerLiveRoutes(app, { live, taskViews: generation.taskViews });
+  registerCatalogueRoutes(app, { sessions, catalogue, previews: cataloguePreviews });
+  registerGallery(app, { db, sessions, store: files.store, now });
   registerPromptRoutes(app, { db, sessions });
 
   if (deps.serveWeb === false) registerApiNotFound(app);
-  else
-    await registerSpa(app, path.resolve(config.WEB_DIST_DIR ?? DEFAULT_WEB_DIST), {
-      publicUrl: config.PUBLIC_URL,
-    });
+  else {
+    const pages = registerShareMeta(app, { images, store: files.store, publicUrl: config.PUBLIC_URL });
+    await registerSpa(app, path.resolve(config.WEB_DIST_DIR ?? DEFAULT_WEB_DIST), { pages });
+  }
   app.addHook('onClose', async () => {
     maintenance.stop();
     await passwordReset.settle();
     if (!deps.mailer) await mailer.close();
   });
-  return app;
+  const services = {
+    store: files.store,
+    processor: files.processor,
+    images,
+    passwordReset,
+    maintenance,
+    cataloguePreviews,
+    ...generation,
+  };
+  return { app, services };
 }
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    passwordReset: ReturnType<typeof createPasswordResetService>;
-    maintenance: Maintenance;
-    generation: GenerationModule;
-    cataloguePreviews: CataloguePreviews;
-  }
-}
+/** What main.ts, the worker CLI and tests reach besides HTTP: the services buildApp composed. */
+export type AppServices = Awaited<ReturnType<typeof buildApp>>['services'];

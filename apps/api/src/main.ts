@@ -14,7 +14,7 @@ async function main(): Promise<void> {
   await seedCatalogue(database.db);
   // Created before any request runs: on PGlite, LISTEN must not land inside another transaction.
   const notifier = await createNotifierFor(database);
-  const app = await buildApp({ config, db: database.db, notifier });
+  const { app, services } = await buildApp({ config, db: database.db, notifier });
   app.addHook('onClose', async () => {
     await notifier.close();
     await database.close();
@@ -29,19 +29,19 @@ async function main(): Promise<void> {
   const address = await app.listen({ port: config.PORT, host: config.HOST });
   // Seed time for pictures: style and booster previews missing from the object store are painted in the
   // background, one at a time, so they never delay startup (a request for one not painted yet paints it).
-  app.cataloguePreviews.renderMissing().then(
+  services.cataloguePreviews.renderMissing().then(
     (result) => app.log.info(result, 'catalogue previews checked'),
     (error: unknown) => app.log.warn({ err: error }, 'catalogue previews not rendered'),
   );
   // The guest gallery's 24 samples (spec §2), painted the same way when missing.
   if (config.GUEST_SAMPLES) {
-    ensureGuestSamples(database.db, app.generation.store, app.log).then(
+    ensureGuestSamples(database.db, services.store, app.log).then(
       (result) => app.log.info(result, 'guest samples checked'),
       (error: unknown) => app.log.warn({ err: error }, 'guest samples not created'),
     );
   }
   if (wantsLocalWorker(config)) {
-    const token = await app.generation.workerAuth.issueToken('local-preview');
+    const token = await services.workerAuth.issueToken('local-preview');
     const apiUrl = address.replace('0.0.0.0', '127.0.0.1').replace('[::]', '127.0.0.1');
     localWorker = startLocalWorker({ apiUrl, token, log: app.log });
   }

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, RouteOptions } from 'fastify';
 import { inject } from 'vitest';
-import { buildApp, type AppDeps } from '../src/app.ts';
+import { buildApp, type AppDeps, type AppServices } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import { createPGliteDatabase, createPostgresDatabase, type DatabaseHandle } from '../src/db/database.ts';
 import { createNotifierFor } from '../src/events/notifier.ts';
@@ -30,6 +30,8 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
 
 export interface TestContext {
   app: FastifyInstance;
+  /** The services buildApp composed (worker tokens, the store, sweeps). */
+  services: AppServices;
   database: DatabaseHandle;
   config: Config;
   dataDir: string;
@@ -58,7 +60,7 @@ export async function createTestApp(
   const clock = { offsetMs: 0 };
   const notifier = await createNotifierFor(database);
   const routes: RouteOptions[] = [];
-  const app = await buildApp({
+  const { app, services } = await buildApp({
     config,
     db: database.db,
     notifier,
@@ -71,6 +73,7 @@ export async function createTestApp(
   publicOrigins.set(app, new URL(config.PUBLIC_URL).origin);
   return {
     app,
+    services,
     database,
     config,
     dataDir,

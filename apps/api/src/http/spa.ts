@@ -3,35 +3,32 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { isSpaRoute } from '@mirage/domain';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { errorBody } from '../errors.ts';
 import { registerApiNotFound } from './errors.ts';
-import { registerShareMeta, type ShareMetaPages } from './share-meta.ts';
 
 /** Routes that search engines must not index (spec §2: noindex). */
 const NOINDEX_PREFIXES = ['/home', '/settings', '/oauth', '/404', '/crypto-payment', '/account/reset'];
+
+/** Builds the page of a path with its own metadata (the image viewer's sharing card), or null. */
+export interface PageMetadata {
+  pageFor(request: FastifyRequest, pathname: string, indexFile: string): Promise<string | null>;
+}
 
 /**
  * Serves the built web app: hashed assets with long caching, and index.html for every other path so
  * that the client router handles deep links: with status 200 for the app's routes (SPA_ROUTES), 404 for
  * any other path (the router shows its not-found page there).
- * /image/{uuid} of a public image gets its sharing metadata (share-meta.ts); `publicUrl` makes its
- * links absolute (default: the request's own origin).
+ * `pages` gives a path its own metadata where it has some (features/image/share-meta.ts: /image/{uuid} of a
+ * public image).
  */
 export async function registerSpa(
   app: FastifyInstance,
   distDir: string,
-  options: { publicUrl?: string } = {},
+  options: { pages?: PageMetadata } = {},
 ): Promise<void> {
   const indexFile = path.join(distDir, 'index.html');
-  // The generation module (registered before) holds the images and the object store.
-  const share: ShareMetaPages | null = app.hasDecorator('generation')
-    ? registerShareMeta(app, {
-        images: app.generation.images,
-        store: app.generation.store,
-        publicUrl: options.publicUrl,
-      })
-    : null;
+  const share = options.pages;
   if (!existsSync(indexFile)) {
     app.log.warn({ distDir }, 'web app not built: run `npm run build` to serve the UI');
     registerApiNotFound(app);

@@ -38,7 +38,7 @@ async function expectPreview(url: string) {
 
 describe('style and booster previews', () => {
   it('paints a style preview with the preview renderer, stores it and serves the stored bytes', async () => {
-    const store = t.app.generation.store;
+    const store = t.services.store;
     const key = 'catalogue/styles/anime_modern.webp';
     expect(await store.get(key)).toBeNull();
     const image = await expectPreview('/api/catalogue/preview/style/anime_modern.webp');
@@ -65,7 +65,7 @@ describe('style and booster previews', () => {
       expect(modifier.preview).toBe(`/api/catalogue/preview/booster/${modifier.lib}.webp`);
       const image = await expectPreview(modifier.preview);
       images.add(image.toString('base64'));
-      const stored = await t.app.generation.store.get(`catalogue/boosters/${modifier.lib}.webp`);
+      const stored = await t.services.store.get(`catalogue/boosters/${modifier.lib}.webp`);
       expect(stored?.equals(image)).toBe(true);
     }
     expect(images.size).toBe(modifiers.length);
@@ -75,7 +75,7 @@ describe('style and booster previews', () => {
     const other = await sharp({ create: { width: 256, height: 352, channels: 3, background: '#204060' } })
       .webp()
       .toBuffer();
-    await t.app.generation.store.put('catalogue/boosters/pixel_art.webp', other, 'image/webp');
+    await t.services.store.put('catalogue/boosters/pixel_art.webp', other, 'image/webp');
     const response = await get('/api/catalogue/preview/booster/pixel_art.webp');
     expect(response.statusCode).toBe(200);
     expect(response.rawPayload.equals(other)).toBe(true);
@@ -83,7 +83,7 @@ describe('style and booster previews', () => {
 
   it('paints a preview once when many requests ask for it at the same time', async () => {
     const url = '/api/catalogue/preview/booster/soft_light.webp';
-    await t.app.generation.store.delete('catalogue/boosters/soft_light.webp');
+    await t.services.store.delete('catalogue/boosters/soft_light.webp');
     const responses = await Promise.all(Array.from({ length: 6 }, () => get(url)));
     expect(responses.map((response) => response.statusCode)).toEqual(Array(6).fill(200));
     for (const response of responses) expect(response.rawPayload.equals(responses[0]!.rawPayload)).toBe(true);
@@ -129,7 +129,7 @@ describe("modifier previews at the spec's address (spec §7 Assets)", () => {
     expect(realistic.equals(anime)).toBe(false);
     // Painted on a realistic style's checkpoint, stored like the other previews.
     expect(
-      (await t.app.generation.store.get('catalogue/boosters-realistic/dramatic.webp'))?.equals(realistic),
+      (await t.services.store.get('catalogue/boosters-realistic/dramatic.webp'))?.equals(realistic),
     ).toBe(true);
     // A booster for realistic styles only has its realistic look too.
     await expectPreview('/image/modifiers/bokeh_r.webp');
@@ -156,7 +156,7 @@ describe("modifier previews at the spec's address (spec §7 Assets)", () => {
 
 describe('seed-time preview rendering', () => {
   it('stores every missing preview, then skips the stored ones', async () => {
-    const store = t.app.generation.store;
+    const store = t.services.store;
     const keys = await enabledLibs();
     expect(keys.length).toBeGreaterThanOrEqual(40);
     // Start from an empty folder, but for one preview that is already there (and must stay untouched).
@@ -164,22 +164,22 @@ describe('seed-time preview rendering', () => {
     const kept = Buffer.from('kept as it is');
     await store.put(keys[1]!, kept, 'image/webp');
 
-    const first = await t.app.cataloguePreviews.renderMissing();
+    const first = await t.services.cataloguePreviews.renderMissing();
     expect(first).toEqual({ rendered: keys.length - 1, skipped: 1, failed: 0 });
     for (const key of keys) expect(await store.get(key), key).not.toBeNull();
     expect((await store.get(keys[1]!))?.equals(kept)).toBe(true);
     const meta = await sharp((await store.get(keys[0]!))!).metadata();
     expect([meta.format, meta.width, meta.height]).toEqual(['webp', 256, 352]);
 
-    const again = await t.app.cataloguePreviews.renderMissing();
+    const again = await t.services.cataloguePreviews.renderMissing();
     expect(again).toEqual({ rendered: 0, skipped: keys.length, failed: 0 });
   });
 
   it('leaves disabled styles to be painted on demand', async () => {
     const retired = 'catalogue/styles/photo_retro.webp';
-    await t.app.generation.store.delete(retired);
-    await t.app.cataloguePreviews.renderMissing();
-    expect(await t.app.generation.store.get(retired)).toBeNull();
+    await t.services.store.delete(retired);
+    await t.services.cataloguePreviews.renderMissing();
+    expect(await t.services.store.get(retired)).toBeNull();
     await expectPreview('/api/catalogue/preview/style/photo_retro.webp');
   });
 });

@@ -104,7 +104,7 @@ describe('image calls', () => {
     expect(deleted.body).toEqual({ ok: true });
     expect((await other.client.get(`/api/image/${image.uuid}/info`)).status).toBe(404);
     for (const key of Object.values(imageKeys(image.uuid))) {
-      expect(await t.app.generation.store.get(key)).toBeNull();
+      expect(await t.services.store.get(key)).toBeNull();
     }
     const favourites = await t.database.db
       .selectFrom('favorite')

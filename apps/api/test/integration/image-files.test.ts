@@ -10,7 +10,7 @@ let owner: Client;
 beforeAll(async () => {
   t = await createTestApp();
   base = await t.app.listen({ port: 0, host: '127.0.0.1' });
-  const token = await t.app.generation.workerAuth.issueToken('files-worker');
+  const token = await t.services.workerAuth.issueToken('files-worker');
   owner = new Client(t.app);
   const created = await owner.post('/api/user/create', newAccount());
   const task = await enqueuePaidTask(t, (created.body.user as { id: number }).id, {

@@ -9,7 +9,7 @@ let token: string;
 beforeAll(async () => {
   t = await createTestApp();
   base = await t.app.listen({ port: 0, host: '127.0.0.1' });
-  token = await t.app.generation.workerAuth.issueToken('tagging-worker');
+  token = await t.services.workerAuth.issueToken('tagging-worker');
 });
 afterAll(async () => {
   await t.close();

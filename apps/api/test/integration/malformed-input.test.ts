@@ -20,7 +20,7 @@ beforeAll(async () => {
   user = await signedIn(t);
   await addImage(t, user.id, { prompt: 'a lighthouse at dusk' });
   tag = await tagId(t, 'a lighthouse at dusk');
-  workerToken = await t.app.generation.workerAuth.issueToken('malformed-input-worker');
+  workerToken = await t.services.workerAuth.issueToken('malformed-input-worker');
 });
 afterAll(async () => {
   await t.close();

@@ -262,7 +262,7 @@ describe('the site itself and non-browser clients pass', () => {
   });
 
   it('lets requests without cookies, Origin or Referer through: the worker agent, scripts', async () => {
-    const token = await t.app.generation.workerAuth.issueToken('origin-check-worker');
+    const token = await t.services.workerAuth.issueToken('origin-check-worker');
     const lease = await t.app.inject({
       method: 'POST',
       url: '/api/worker/lease',

@@ -65,7 +65,7 @@ beforeAll(async () => {
   writeFileSync(path.join(dist, 'index.html'), INDEX_HTML);
   t = await createTestApp({ env: { WEB_DIST_DIR: dist }, deps: { serveWeb: true } });
   base = await t.app.listen({ port: 0, host: '127.0.0.1' });
-  token = await t.app.generation.workerAuth.issueToken('share-worker');
+  token = await t.services.workerAuth.issueToken('share-worker');
   owner = new Client(t.app);
   const created = await owner.post('/api/user/create', newAccount());
   ownerId = (created.body.user as { id: number }).id;

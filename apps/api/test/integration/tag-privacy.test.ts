@@ -20,7 +20,7 @@ let token: string;
 beforeAll(async () => {
   t = await createTestApp();
   worker = workerCalls(await t.app.listen({ port: 0, host: '127.0.0.1' }));
-  token = await t.app.generation.workerAuth.issueToken('tag-privacy-worker');
+  token = await t.services.workerAuth.issueToken('tag-privacy-worker');
   owner = await signedIn(t);
   // Private images are for premium users (spec §6).
   await t.database.db

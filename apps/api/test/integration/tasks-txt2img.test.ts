@@ -62,7 +62,7 @@ const ledgerSum = async (id: number, balance: string) =>
         .selectFrom('ledger_entry')
         .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('delta'), eb.lit(0)).as('total'))
         .where('user_id', '=', id)
-        .where('balance', '=', balance)
+        .where('currency', '=', balance === 'daily_token' ? 'energy' : 'tickets')
         .executeTakeFirstOrThrow()
     ).total,
   );
@@ -253,14 +253,14 @@ describe('POST /api/tasks/txt2img', () => {
     // Reset TO 350 (5 left over + 345), never 5 + 350: energy does not stack.
     const movements = await t.database.db
       .selectFrom('ledger_entry')
-      .select(['delta', 'balance_after', 'reason'])
+      .select(['delta', 'reason'])
       .where('user_id', '=', id)
-      .where('balance', '=', 'daily_token')
+      .where('currency', '=', 'energy')
       .orderBy('id')
       .execute();
     expect(movements).toEqual([
-      { delta: 345, balance_after: 350, reason: 'energy_reset' },
-      { delta: -3, balance_after: 347, reason: 'task_debit' },
+      { delta: 345, reason: 'energy_reset' },
+      { delta: -3, reason: 'task_debit' },
     ]);
     // A second task the same day does not reset again.
     await client.post('/api/tasks/txt2img', body({ quality: 'High' })).catch(() => undefined);
@@ -303,10 +303,10 @@ describe('energy sweep at 00:00 UTC', () => {
       pro_expire: new Date(Date.now() - 1000),
       energy_reset_at: yesterday,
     });
-    await t.app.generation.sweepEnergy();
+    await t.services.sweepEnergy();
     expect(await user(basic.id)).toMatchObject({ daily_token: 350, plan: 1 });
     expect(await user(lapsed.id)).toMatchObject({ daily_token: 0, plan: 0 });
-    await t.app.generation.sweepEnergy();
+    await t.services.sweepEnergy();
     expect(await user(basic.id)).toMatchObject({ daily_token: 350 });
     const resets = await t.database.db
       .selectFrom('ledger_entry')

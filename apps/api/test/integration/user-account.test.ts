@@ -248,11 +248,11 @@ describe('maintenance', () => {
         ).n,
       );
     const before = await countSessions();
-    await t.app.maintenance.runOnce();
+    await t.services.maintenance.runOnce();
     expect(await countSessions()).toBe(before);
     t.clock.offsetMs = 31 * 86_400_000;
     try {
-      await t.app.maintenance.runOnce();
+      await t.services.maintenance.runOnce();
       expect(await countSessions()).toBe(0);
     } finally {
       t.clock.offsetMs = 0;

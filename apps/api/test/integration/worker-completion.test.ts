@@ -31,7 +31,7 @@ const jobsDone = async (name: string) =>
 
 describe('completing a job', () => {
   it('stores one image when the same result arrives twice at the same moment', async () => {
-    const token = await t.app.generation.workerAuth.issueToken('racing-worker');
+    const token = await t.services.workerAuth.issueToken('racing-worker');
     const userId = await newUser();
     const task = await enqueuePaidTask(t, userId);
     expect((await leaseJob(token)).body.job?.id).toBe(task.id);
@@ -58,8 +58,8 @@ describe('completing a job', () => {
   });
 
   it('refuses a result from a worker that does not hold the lease, and stores nothing', async () => {
-    const holder = await t.app.generation.workerAuth.issueToken('lease-holder');
-    const other = await t.app.generation.workerAuth.issueToken('lease-stranger');
+    const holder = await t.services.workerAuth.issueToken('lease-holder');
+    const other = await t.services.workerAuth.issueToken('lease-stranger');
     const userId = await newUser();
     const task = await enqueuePaidTask(t, userId);
     expect((await leaseJob(holder)).body.job?.id).toBe(task.id);
@@ -80,9 +80,9 @@ describe('completing a job', () => {
 
 describe('worker tokens', () => {
   it('stops accepting a disabled token once the authentication cache has expired', async () => {
-    const token = await t.app.generation.workerAuth.issueToken('to-be-disabled');
+    const token = await t.services.workerAuth.issueToken('to-be-disabled');
     expect((await leaseJob(token)).status).toBe(200);
-    await t.app.generation.workers.setDisabled('to-be-disabled', true);
+    await t.services.workers.setDisabled('to-be-disabled', true);
     t.clock.offsetMs = WORKER_AUTH_CACHE_MS + 1;
     try {
       const refused = await leaseJob(token);
@@ -94,9 +94,9 @@ describe('worker tokens', () => {
   });
 
   it('stops accepting the old token at once when this instance issues a new one', async () => {
-    const old = await t.app.generation.workerAuth.issueToken('rotated');
+    const old = await t.services.workerAuth.issueToken('rotated');
     expect((await leaseJob(old)).status).toBe(200);
-    const fresh = await t.app.generation.workerAuth.issueToken('rotated');
+    const fresh = await t.services.workerAuth.issueToken('rotated');
     expect((await leaseJob(old)).status).toBe(401);
     expect((await leaseJob(fresh)).status).toBe(200);
   });

@@ -31,7 +31,7 @@ const askNext = { lease: JSON.stringify(previewLease) };
 
 describe('next job handed over with a completion', () => {
   it('answers the result and the next queued job, leased to the same worker; null when none is left', async () => {
-    const token = await t.app.generation.workerAuth.issueToken('handover-worker');
+    const token = await t.services.workerAuth.issueToken('handover-worker');
     const userId = await newUser();
     const first = await enqueuePaidTask(t, userId);
     const second = await enqueuePaidTask(t, userId);
@@ -57,7 +57,7 @@ describe('next job handed over with a completion', () => {
   });
 
   it('refuses a malformed lease field before storing anything; the task keeps its lease', async () => {
-    const token = await t.app.generation.workerAuth.issueToken('handover-malformed');
+    const token = await t.services.workerAuth.issueToken('handover-malformed');
     const task = await enqueuePaidTask(t, await newUser());
     expect((await worker.lease(token)).body.job?.id).toBe(task.id);
 
@@ -74,14 +74,14 @@ describe('next job handed over with a completion', () => {
 
 describe('a lease remembered by the instance that gave it', () => {
   it('does not let a worker whose lease expired store its result after the task went to another', async () => {
-    const slow = await t.app.generation.workerAuth.issueToken('slow-worker');
-    const quick = await t.app.generation.workerAuth.issueToken('quick-worker');
+    const slow = await t.services.workerAuth.issueToken('slow-worker');
+    const quick = await t.services.workerAuth.issueToken('quick-worker');
     const userId = await newUser();
     const task = await enqueuePaidTask(t, userId);
     expect((await worker.lease(slow)).body.job?.id).toBe(task.id);
     t.clock.offsetMs = 31_000;
     try {
-      await t.app.generation.lifecycle.reapExpiredLeases();
+      await t.services.lifecycle.reapExpiredLeases();
       expect((await worker.lease(quick)).body.job?.id).toBe(task.id);
 
       const late = await worker.complete(slow, task.id, await pngOf(64, 88));
@@ -107,7 +107,7 @@ describe('what a worker is given', () => {
     worker.lease(token, { ...previewLease, ...overrides });
 
   it('only a job it can run: job type, size, and a checkpoint it has (upscales need none)', async () => {
-    const token = await t.app.generation.workerAuth.issueToken('picky-worker');
+    const token = await t.services.workerAuth.issueToken('picky-worker');
     const userId = await newUser();
     // 64×88 = 5,632 pixels on mirage-anime.safetensors (the sample job).
     const task = await enqueuePaidTask(t, userId);
@@ -129,8 +129,8 @@ describe('what a worker is given', () => {
   });
 
   it('the oldest free job of a long queue, past the ones other workers hold', async () => {
-    const first = await t.app.generation.workerAuth.issueToken('backlog-first');
-    const second = await t.app.generation.workerAuth.issueToken('backlog-second');
+    const first = await t.services.workerAuth.issueToken('backlog-first');
+    const second = await t.services.workerAuth.issueToken('backlog-second');
     const userId = await newUser();
     const tasks = [];
     for (let n = 0; n < 30; n++) tasks.push(await enqueuePaidTask(t, userId, { cost: 0 }));

@@ -17,8 +17,8 @@ let second: string;
 beforeAll(async () => {
   t = await createTestApp({ env: { LEASE_SECONDS: '30' } });
   base = await t.app.listen({ port: 0, host: '127.0.0.1' });
-  first = await t.app.generation.workerAuth.issueToken('result-worker-1');
-  second = await t.app.generation.workerAuth.issueToken('result-worker-2');
+  first = await t.services.workerAuth.issueToken('result-worker-1');
+  second = await t.services.workerAuth.issueToken('result-worker-2');
 });
 afterAll(async () => {
   await t.close();
@@ -123,7 +123,7 @@ describe('the size of a result', () => {
 
   it('reads the size from the PNG header and refuses a 16000x16000 claim without decoding it', async () => {
     const { task } = await leased();
-    const process = vi.spyOn(t.app.generation.processor, 'process');
+    const process = vi.spyOn(t.services.processor, 'process');
     try {
       const refused = await complete(task.id, pngHeader(16_000, 16_000));
       expect(refused.status).toBe(422);
@@ -197,7 +197,7 @@ describe('the size of a result', () => {
     expect(answer.body).toEqual({ detail: { code: 'image_not_found' } });
     expect(await taskRow(job!.id)).toMatchObject({ state: 8, refunded: true });
     expect(await balanceOf(userId)).toBe(before + (upscale.body.cost as number));
-    expect(await t.app.generation.store.get(`images/${uuid}-upscaled.png`)).toBeNull();
+    expect(await t.services.store.get(`images/${uuid}-upscaled.png`)).toBeNull();
   });
 
   it('fails the task and refunds it once when the last attempt sends an invalid result', async () => {

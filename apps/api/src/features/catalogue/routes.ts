@@ -1,22 +1,18 @@
 import { TOKEN_ERROR_CODES, idValue, safeText } from '@mirage/domain';
-import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { DB } from '../../db/database.ts';
 import { AppError, errorBody } from '../../errors.ts';
 import { sessionToken } from '../../http/session-cookies.ts';
-import type { ObjectStore } from '../../storage/object-store.ts';
 import type { SessionService } from '../session/service.ts';
-import { createCataloguePreviews, type CataloguePreviews } from './previews.ts';
-import { createCatalogueRepository, type PreviewKind } from './repository.ts';
-import { createCatalogueService } from './service.ts';
+import type { CataloguePreviews } from './previews.ts';
+import type { PreviewKind } from './repository.ts';
+import type { CatalogueService } from './service.ts';
 
 export interface CatalogueRouteDeps {
-  db: DB;
   sessions: SessionService;
-  /** Where style and booster previews are kept (the generation module's store). */
-  store: ObjectStore;
-  log: FastifyBaseLogger;
+  catalogue: CatalogueService;
+  previews: CataloguePreviews;
 }
 
 /** Catalogue calls that answer the same to everyone may be cached by browsers and proxies for 5 minutes. */
@@ -75,18 +71,15 @@ const PREVIEW_FILE = /^([a-z0-9_]{1,64})\.webp$/;
 
 /**
  * Styles, boosters, presets and moderation words (spec §7: config, preset, settings/modifiers), and the
- * style and booster previews; answers the preview service (main.ts starts its seed-time run).
+ * style and booster previews (main.ts starts the previews' seed-time run).
  */
 export function registerCatalogueRoutes(
   fastify: FastifyInstance,
   deps: CatalogueRouteDeps,
-): { previews: CataloguePreviews } {
+): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { sessions } = deps;
-  const repository = createCatalogueRepository(deps.db);
-  const catalogue = createCatalogueService(repository);
-  const previews = createCataloguePreviews({ repository, store: deps.store, log: deps.log });
-  fastify.addHook('onClose', () => previews.stop());
+  const { catalogue, previews } = deps;
 
   const shared = (reply: FastifyReply) => reply.header('cache-control', SHARED_CACHE);
 
@@ -196,5 +189,4 @@ export function registerCatalogueRoutes(
       return reply.header('cache-control', PREVIEW_CACHE).type('image/webp').send(image);
     },
   );
-  return { previews };
 }

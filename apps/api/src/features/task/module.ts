@@ -1,12 +1,10 @@
-import os from 'node:os';
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { DB } from '../../db/database.ts';
 import type { Notifier } from '../../events/notifier.ts';
-import { createFileObjectStore, type ObjectStore } from '../../storage/object-store.ts';
-import { createImageProcessor } from '../image/processor.ts';
-import { createImageRepository } from '../image/repository.ts';
+import type { ObjectStore } from '../../storage/object-store.ts';
+import type { ImageProcessor } from '../image/processor.ts';
+import type { ImageRepository } from '../image/repository.ts';
 import { registerImageFileRoutes } from '../image/routes.ts';
 import { createWorkerDispatcher } from '../worker/dispatcher.ts';
 import { createWorkerRepository } from '../worker/repository.ts';
@@ -16,7 +14,7 @@ import { sweepEnergyRollover } from './energy.ts';
 import { createLeasedTaskCache } from './leased-tasks.ts';
 import { createTaskLifecycle } from './lifecycle.ts';
 import { createQueueRepository } from './queue-repository.ts';
-import type { TaskMonitorOptions } from './monitor.ts';
+import type { LiveStreams } from '../live/stream.ts';
 import { registerTaskRoutes } from './routes.ts';
 import { createTaskService } from './service.ts';
 import { createThroughputEstimator } from './view.ts';
@@ -32,10 +30,15 @@ export interface GenerationModuleDeps {
   sessions: SessionService;
   /** Strikes and mutes (features/moderation). */
   moderation: ModerationService;
-  store?: ObjectStore;
+  /** The app's object store, image processor and image repository (built once in app.ts). */
+  store: ObjectStore;
+  processor: ImageProcessor;
+  images: ImageRepository;
   now: () => Date;
-  /** The live task stream's heartbeat and per-user cap (defaults in monitor.ts; tests change them). */
-  taskMonitor?: TaskMonitorOptions;
+  /** The live streams of this instance (features/live): GET /api/tasks/monitor is one of them. */
+  live: LiveStreams;
+  /** How often a waiting lease re-checks the queue without a notification (dispatcher.ts; tests lengthen it). */
+  workerRecheckMs?: number;
 }
 
 /** Moderation rules change rarely: read them at most once a minute. */
@@ -57,21 +60,10 @@ export const REAPER_INTERVAL_MS = 5000;
 
 /** Wires the queue, the worker protocol and task lifecycle into the app; returns its services. */
 export async function registerGeneration(app: FastifyInstance, deps: GenerationModuleDeps) {
-  const { config, db, notifier, now } = deps;
+  const { config, db, notifier, now, store, processor, images } = deps;
   const leaseMs = config.LEASE_SECONDS * 1000;
-  // The image folder, unless a test injected another store (then images are processed in this thread).
-  const filesFolder = path.join(config.DATA_DIR, 'files');
-  const fileRoot = deps.store ? undefined : filesFolder;
-  const store = deps.store ?? createFileObjectStore(filesFolder);
-  const processor = createImageProcessor({
-    store,
-    fileRoot,
-    threads: config.IMAGE_THREADS ?? Math.max(1, Math.min(4, os.availableParallelism() - 1)),
-  });
-  app.addHook('onClose', () => processor.close());
   const queue = createQueueRepository(db);
   const workers = createWorkerRepository(db);
-  const images = createImageRepository(db);
   const workerAuth = createWorkerAuth(workers, now);
   const leased = createLeasedTaskCache();
   const lifecycle = createTaskLifecycle({
@@ -87,7 +79,15 @@ export async function registerGeneration(app: FastifyInstance, deps: GenerationM
     leaseMs,
     log: app.log,
   });
-  const dispatcher = createWorkerDispatcher({ queue, workers, notifier, leased, now, leaseMs });
+  const dispatcher = createWorkerDispatcher({
+    queue,
+    workers,
+    notifier,
+    leased,
+    now,
+    leaseMs,
+    recheckMs: deps.workerRecheckMs,
+  });
   const catalogue = createCatalogueRepository(db);
   const tasks = createTaskService({
     db,
@@ -102,14 +102,13 @@ export async function registerGeneration(app: FastifyInstance, deps: GenerationM
     moderation: deps.moderation,
   });
   const estimate = createThroughputEstimator(workers, queue, now);
-  registerTaskRoutes(app, {
+  const { taskViews } = registerTaskRoutes(app, {
     tasks,
     sessions: deps.sessions,
-    notifier,
     queue,
     images,
     estimate,
-    monitor: deps.taskMonitor,
+    live: deps.live,
   });
   registerImageFileRoutes(app, { images, store, sessions: deps.sessions });
 
@@ -136,15 +135,14 @@ export async function registerGeneration(app: FastifyInstance, deps: GenerationM
   app.addHook('onClose', () => clearInterval(reaper));
 
   return {
-    store,
-    processor,
     queue,
     workers,
-    images,
     workerAuth,
     lifecycle,
     dispatcher,
     tasks,
+    /** The user's tasks as live streams show them (GET /api/events, features/live). */
+    taskViews,
     sweepEnergy: () => sweepEnergyRollover(db, now()),
   };
 }

@@ -2,11 +2,11 @@ import { readFile } from 'node:fs/promises';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { MAX_RESULT_PIXELS } from '@mirage/domain';
 import sharp from 'sharp';
-import { imageKeys } from '../features/image/post-process.ts';
-import type { ImageRepository } from '../features/image/repository.ts';
-import type { ObjectStore } from '../storage/object-store.ts';
-import { AppError } from '../errors.ts';
-import { escapeHtml } from './html.ts';
+import { imageKeys } from './post-process.ts';
+import type { ImageRepository } from './repository.ts';
+import type { ObjectStore } from '../../storage/object-store.ts';
+import { AppError } from '../../errors.ts';
+import { escapeHtml } from '../../http/html.ts';
 
 /**
  * Sharing metadata of the image viewer (spec §2: "sharing metadata uses the image address; social image
