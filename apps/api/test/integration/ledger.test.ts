@@ -21,7 +21,7 @@ async function balanceAndLedger(userId: number) {
     .selectFrom('ledger_entry')
     .select(sql<number>`coalesce(sum(delta), 0)`.as('total'))
     .where('user_id', '=', userId)
-    .where('balance', '=', 'generation_token')
+    .where('currency', '=', 'tickets')
     .executeTakeFirstOrThrow();
   return { balance: user.generation_token, ledger: Number(sum.total) };
 }
@@ -44,7 +44,7 @@ describe('ticket ledger', () => {
             userId,
             balance: 'generation_token',
             delta: -2,
-            reason: 'test_debit',
+            reason: 'task_debit',
             idempotencyKey: `debit:${userId}:${i}`,
           }),
         )
@@ -68,7 +68,7 @@ describe('ticket ledger', () => {
           userId,
           balance: 'generation_token',
           delta: 5,
-          reason: 'test_grant',
+          reason: 'welcome_grant',
           idempotencyKey: `grant:${userId}`,
         }),
       );

@@ -11,7 +11,9 @@ export interface AppUserTable {
   /** argon2id hash; null for accounts created through OAuth that never set a password. */
   pwd_hash: string | null;
   keep_updated: Generated<boolean>;
+  /** Cache of the tickets ledger account (migration 0009), written only by the ledger's post. */
   generation_token: Generated<number>;
+  /** Cache of the energy ledger account, written only by the ledger's post. */
   daily_token: Generated<number>;
   tag_setting_ack: Generated<boolean>;
   lang: Generated<string>;
@@ -63,16 +65,29 @@ export interface RateLimitTable {
   hits: number;
 }
 
+/** One balance per (user, currency): the ledger's projection, kept in the posting's statement. */
+export interface LedgerAccountTable {
+  user_id: number;
+  /** A domain `Currency` (tickets, energy, reward_tokens). */
+  currency: string;
+  /** Never below zero (CHECK ledger_account_no_overdraft). */
+  balance: number;
+}
+
 export interface LedgerEntryTable {
   id: Generated<number>;
   user_id: number;
-  /** Which balance moved: generation_token (tickets), daily_token (energy) or reward_tokens (coins). */
-  balance: string;
+  /** A domain `Currency`. */
+  currency: string;
   delta: number;
-  balance_after: number;
+  /** A domain `LedgerReason`, checked before the entry is written. */
   reason: string;
-  /** One movement per key: a retried grant or refund is stored once. */
+  /** What caused the entry: a domain `LedgerRefType` and the id of that thing. */
+  ref_type: string;
+  ref_id: string;
+  /** One posting per key, its legs numbered from 0: a retried grant or refund is stored once. */
   idempotency_key: string;
+  leg: Generated<number>;
   created_at: Generated<CreatedAt>;
 }
 
@@ -82,6 +97,7 @@ export interface AccountTables {
   password_reset: PasswordResetTable;
   oauth_identity: OAuthIdentityTable;
   rate_limit: RateLimitTable;
+  ledger_account: LedgerAccountTable;
   ledger_entry: LedgerEntryTable;
 }
 

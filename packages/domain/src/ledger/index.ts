@@ -1,0 +1,3 @@
+export * from './currency.ts';
+export * from './reason.ts';
+export * from './movement.ts';

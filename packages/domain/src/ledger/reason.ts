@@ -1,0 +1,63 @@
+/** What an entry's reference points at: every entry names the thing that caused it. */
+export const LEDGER_REF = {
+  task: 'task',
+  /** A (future) purchase order: the ledger is the effect of a settled payment. */
+  order: 'order',
+  serialKey: 'serial_key',
+  /** The account itself (a welcome grant, an opening balance). */
+  user: 'user',
+  /** A UTC day, `YYYY-MM-DD` (the energy rollover). */
+  day: 'day',
+  /** The referred account whose action earned the reward. */
+  referral: 'referral',
+} as const;
+export type LedgerRefType = (typeof LEDGER_REF)[keyof typeof LEDGER_REF];
+
+export interface LedgerRef {
+  type: LedgerRefType;
+  id: string;
+}
+
+/** Which way a reason may move a balance. */
+export type ReasonSign = 'credit' | 'debit' | 'either';
+
+export interface ReasonRule {
+  sign: ReasonSign;
+  /** The reference type an entry with this reason carries. */
+  ref: LedgerRefType;
+}
+
+/**
+ * Why a balance moved. Stored as text and checked here before anything is written (a CHECK listing the
+ * values would need a migration for every new reason). The first five are the names the ledger has used
+ * since it began, kept so old and new entries read alike.
+ */
+export const LEDGER_REASONS = {
+  welcome_grant: { sign: 'credit', ref: 'user' },
+  task_debit: { sign: 'debit', ref: 'task' },
+  task_refund: { sign: 'credit', ref: 'task' },
+  /** Energy set to the plan's daily value (up, or down when more was left than the plan gives). */
+  energy_reset: { sign: 'either', ref: 'day' },
+  /** A lapsed Pro period: energy set to the Free plan's value. */
+  energy_lapsed: { sign: 'debit', ref: 'day' },
+  /** The difference between a cached balance and its entries when the ledger got accounts (0009). */
+  opening_balance: { sign: 'either', ref: 'user' },
+  /** A correction by hand (an operator; test fixtures that need a given balance). */
+  operator_adjustment: { sign: 'either', ref: 'user' },
+  purchase: { sign: 'credit', ref: 'order' },
+  serial_key_redeem: { sign: 'credit', ref: 'serial_key' },
+  referral_reward: { sign: 'credit', ref: 'referral' },
+} as const satisfies Record<string, ReasonRule>;
+export type LedgerReason = keyof typeof LEDGER_REASONS;
+
+export const LEDGER_REASON = Object.fromEntries(
+  Object.keys(LEDGER_REASONS).map((reason) => [reason, reason]),
+) as { readonly [R in LedgerReason]: R };
+
+export function isLedgerReason(value: unknown): value is LedgerReason {
+  return typeof value === 'string' && Object.hasOwn(LEDGER_REASONS, value);
+}
+
+export function isLedgerRefType(value: unknown): value is LedgerRefType {
+  return typeof value === 'string' && (Object.values(LEDGER_REF) as string[]).includes(value);
+}
