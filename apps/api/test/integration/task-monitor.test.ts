@@ -11,7 +11,7 @@ import { Client, codeOf, createTestApp, newAccount, type TestContext } from '../
 let t: TestContext;
 let base: string;
 beforeAll(async () => {
-  t = await createTestApp({ deps: { taskMonitor: { heartbeatMs: 10 * 60_000 } } });
+  t = await createTestApp({ deps: { liveStreams: { heartbeatMs: 10 * 60_000 } } });
   base = await t.app.listen({ port: 0, host: '127.0.0.1' });
 });
 const open: Stream[] = [];

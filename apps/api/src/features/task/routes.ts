@@ -2,11 +2,11 @@ import { fastLaneQuery, txt2imgBody } from '@mirage/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Notifier } from '../../events/notifier.ts';
 import { sessionToken } from '../../http/session-cookies.ts';
 import type { ImageRepository } from '../image/repository.ts';
 import type { SessionService } from '../session/service.ts';
-import { registerTaskMonitor, type TaskMonitorOptions } from './monitor.ts';
+import type { LiveStreams } from '../live/stream.ts';
+import { registerTaskMonitor } from './monitor.ts';
 import type { QueueRepository } from './queue-repository.ts';
 import type { TaskService } from './service.ts';
 import { toTaskView, type createThroughputEstimator } from './view.ts';
@@ -14,15 +14,18 @@ import { toTaskView, type createThroughputEstimator } from './view.ts';
 export interface TaskRouteDeps {
   tasks: TaskService;
   sessions: SessionService;
-  notifier: Notifier;
   queue: QueueRepository;
   images: ImageRepository;
   estimate: ReturnType<typeof createThroughputEstimator>;
-  monitor?: TaskMonitorOptions;
+  /** The live streams of this instance (features/live): the monitor is one of them. */
+  live: LiveStreams;
 }
 
-/** `/api/tasks` (spec §7): txt2img, upscale and the live monitor stream (monitor.ts). */
-export function registerTaskRoutes(fastify: FastifyInstance, deps: TaskRouteDeps): void {
+/**
+ * `/api/tasks` (spec §7): txt2img, upscale and the live monitor stream (monitor.ts). Returns how the
+ * user's tasks are shown on a live stream (GET /api/events sends them too).
+ */
+export function registerTaskRoutes(fastify: FastifyInstance, deps: TaskRouteDeps) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
   const viewOf = async (userId: number, taskIds?: Set<string>) => {
@@ -58,10 +61,6 @@ export function registerTaskRoutes(fastify: FastifyInstance, deps: TaskRouteDeps
     },
   );
 
-  registerTaskMonitor(fastify, {
-    sessions: deps.sessions,
-    notifier: deps.notifier,
-    viewOf,
-    options: deps.monitor,
-  });
+  registerTaskMonitor(fastify, { live: deps.live, taskViews: viewOf });
+  return { taskViews: viewOf };
 }

@@ -1,0 +1,152 @@
+import { LIVE_EVENT, type LiveEventData, type LiveEventName, type TaskView } from '@mirage/domain';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Notifier } from '../../events/notifier.ts';
+import { sessionToken } from '../../http/session-cookies.ts';
+import type { SessionService } from '../session/service.ts';
+import { createLiveHub, MAX_STREAMS_PER_USER, type LiveSignal } from './hub.ts';
+
+export interface LiveStreamOptions {
+  /** Heartbeat comments keep proxies from closing an idle stream; each one also re-checks the session. */
+  heartbeatMs?: number;
+  /** Open streams per user on one instance, all streams together. */
+  maxStreamsPerUser?: number;
+}
+
+/** The user's tasks as the stream sends them; only `taskIds` when given (the changed ones). */
+export type TaskViewReader = (userId: number, taskIds?: Set<string>) => Promise<TaskView[]>;
+
+/** What one stream carries besides `unauthorized` (always sent). */
+export type LiveTopic = 'tasks' | 'balance' | 'notification';
+
+export interface LiveStreamSource {
+  topics: ReadonlySet<LiveTopic>;
+  taskViews: TaskViewReader;
+}
+
+export interface LiveStreams {
+  /** Answers `request` with the signed-in user's stream (a hijacked reply that stays open). */
+  open: (request: FastifyRequest, reply: FastifyReply, source: LiveStreamSource) => Promise<unknown>;
+}
+
+export const HEARTBEAT_MS = 15_000;
+/** Changes arriving within this window are sent as one update. */
+const COALESCE_MS = 100;
+
+const STREAM_HEADERS = {
+  'content-type': 'text/event-stream; charset=utf-8',
+  'cache-control': 'no-store, no-transform',
+  'x-accel-buffering': 'no',
+};
+
+/**
+ * The live streams of this instance (GET /api/events and GET /api/tasks/monitor): a snapshot of the
+ * user's tasks, then what changes; an `unauthorized` event, then the end, once the session is no longer
+ * valid. A logout, a password change or a reset on any instance signals `sessionRevoked`, and the user's
+ * streams re-check their session at once instead of at the next heartbeat.
+ */
+export function createLiveStreams(
+  app: FastifyInstance,
+  deps: { notifier: Notifier; sessions: SessionService; options?: LiveStreamOptions },
+): LiveStreams {
+  const heartbeatMs = deps.options?.heartbeatMs ?? HEARTBEAT_MS;
+  const hub = createLiveHub(deps.notifier, deps.options?.maxStreamsPerUser ?? MAX_STREAMS_PER_USER);
+  // Open streams would hold the server open on shutdown: end them first.
+  app.addHook('preClose', (done) => {
+    hub.closeAll();
+    done();
+  });
+  app.addHook('onClose', () => hub.stop());
+
+  async function open(request: FastifyRequest, reply: FastifyReply, source: LiveStreamSource) {
+    const token = sessionToken(request);
+    const userId = await deps.sessions.resolve(token);
+    // HEAD: the headers a GET would have, and the end (a hijacked stream would never end).
+    if (request.method === 'HEAD') return reply.headers(STREAM_HEADERS).send();
+
+    let closed = false;
+    let pendingTasks = new Set<string>();
+    let pendingBalance = false;
+    let pendingNotifications: string[] = [];
+    let flushTimer: NodeJS.Timeout | undefined;
+    const stream = reply.raw;
+    const send = <E extends LiveEventName>(event: E, data: LiveEventData[E]) =>
+      stream.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+
+    const flush = async () => {
+      flushTimer = undefined;
+      const taskIds = pendingTasks;
+      const balance = pendingBalance;
+      const notifications = pendingNotifications;
+      pendingTasks = new Set();
+      pendingBalance = false;
+      pendingNotifications = [];
+      if (taskIds.size > 0) {
+        const views = await source.taskViews(userId, taskIds);
+        if (!closed) send(LIVE_EVENT.tasks, views);
+      }
+      if (closed) return;
+      if (balance) send(LIVE_EVENT.balance, {});
+      for (const id of notifications) send(LIVE_EVENT.notification, { id });
+    };
+    const later = () => {
+      flushTimer ??= setTimeout(() => void flush().catch(close), COALESCE_MS);
+    };
+    /** Ends the stream with an `unauthorized` event once its session is no longer valid. */
+    const recheck = (alive: () => void) => {
+      deps.sessions.resolve(token).then(alive, () => {
+        if (closed) return;
+        send(LIVE_EVENT.unauthorized, { code: 'token_invalid' });
+        close();
+      });
+    };
+    const signal = (received: LiveSignal) => {
+      switch (received.kind) {
+        case 'task':
+          if (!source.topics.has('tasks')) return;
+          pendingTasks.add(received.taskId);
+          return later();
+        case 'balance':
+          if (!source.topics.has('balance')) return;
+          pendingBalance = true;
+          return later();
+        case 'notification':
+          if (!source.topics.has('notification')) return;
+          pendingNotifications.push(received.id);
+          return later();
+        case 'session_revoked':
+          return recheck(() => undefined);
+      }
+    };
+    const close = () => {
+      if (closed) return;
+      closed = true;
+      disconnect();
+      clearInterval(heartbeat);
+      clearTimeout(flushTimer);
+      stream.end();
+    };
+    // Throws 429 spam_protection before anything is written: the refusal is an ordinary error answer.
+    const disconnect = hub.connect(userId, { signal, close });
+
+    reply.hijack();
+    stream.writeHead(200, { ...STREAM_HEADERS, connection: 'keep-alive' });
+    request.raw.once('close', close);
+    const heartbeat = setInterval(() => {
+      recheck(() => {
+        if (!closed) stream.write(': heartbeat\n\n');
+      });
+    }, heartbeatMs);
+
+    stream.write('retry: 3000\n\n');
+    if (!source.topics.has('tasks')) return;
+    try {
+      const snapshot = await source.taskViews(userId);
+      if (!closed) send(LIVE_EVENT.tasks, snapshot);
+    } catch (error) {
+      close();
+      request.log.warn({ err: error }, 'live stream snapshot failed');
+    }
+  }
+
+  return { open };
+}

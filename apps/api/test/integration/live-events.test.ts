@@ -1,0 +1,156 @@
+import http from 'node:http';
+import { sql } from 'kysely';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { CHANNEL, notifyExpression, type Channel } from '../../src/events/notifier.ts';
+import { signedIn } from '../gallery-fixtures.ts';
+import { enqueuePaidTask } from '../generation-fixtures.ts';
+import { codeOf, createTestApp, type TestContext } from '../harness.ts';
+
+/**
+ * GET /api/events, the signed-in user's one live stream (features/live): the user's own task changes,
+ * balance changes and notifications, never another user's; guests refused. Signals are sent the way the
+ * services send them, with pg_notify through the database, so they travel through the instance's one
+ * LISTEN and the per-user listener map. The heartbeat is 10 minutes, so no stream ends by itself here.
+ */
+let t: TestContext;
+let base: string;
+beforeAll(async () => {
+  t = await createTestApp({ deps: { liveStreams: { heartbeatMs: 10 * 60_000 } } });
+  base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+});
+const open: http.ClientRequest[] = [];
+afterEach(() => {
+  for (const request of open.splice(0)) request.destroy();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+interface Stream {
+  status: number;
+  text: () => string;
+  /** Resolves once the received text contains `marker`. */
+  received: (marker: string) => Promise<void>;
+  /** How many events of this name were received so far. */
+  count: (event: string) => number;
+}
+
+/** Opens a stream over real HTTP (app.inject waits for the end of an answer, which never comes). */
+function openStream(url: string, cookie?: string): Promise<Stream> {
+  return new Promise((resolve, reject) => {
+    const request = http.get(`${base}${url}`, { headers: cookie ? { cookie } : {} });
+    open.push(request);
+    request.on('error', reject);
+    request.on('response', (response) => {
+      let text = '';
+      const waiting: { marker: string; found: () => void }[] = [];
+      const settle = () => {
+        for (const wait of waiting.filter((w) => text.includes(w.marker))) {
+          waiting.splice(waiting.indexOf(wait), 1);
+          wait.found();
+        }
+      };
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => {
+        text += chunk;
+        settle();
+      });
+      resolve({
+        status: response.statusCode ?? 0,
+        text: () => text,
+        received: (marker) =>
+          new Promise((found) => {
+            waiting.push({ marker, found });
+            settle();
+          }),
+        count: (event) => text.split(`event: ${event}\n`).length - 1,
+      });
+    });
+  });
+}
+
+/** Signals the way the services do: pg_notify through the database, delivered on commit. */
+async function signal(channel: Channel, payload: string) {
+  await sql`select ${notifyExpression(channel, payload)}`.execute(t.database.db);
+}
+
+async function userWithStream(url = '/api/events') {
+  const { client, id } = await signedIn(t);
+  const stream = await openStream(url, client.cookieHeader());
+  expect(stream.status).toBe(200);
+  await stream.received('event: tasks\ndata: []');
+  return { client, id, stream };
+}
+
+describe('GET /api/events', () => {
+  it('refuses a guest and a forged session with 401', async () => {
+    const guest = await t.app.inject({ method: 'GET', url: '/api/events' });
+    expect(guest.statusCode).toBe(401);
+    expect(codeOf(guest.json())).toBe('token_missing');
+    const forged = await t.app.inject({
+      method: 'GET',
+      url: '/api/events',
+      headers: { cookie: 'mirage_session=not-a-session' },
+    });
+    expect(forged.statusCode).toBe(401);
+  });
+
+  it("sends a user their own task changes, and never another user's", async () => {
+    const alice = await userWithStream();
+    const bob = await userWithStream();
+    expect(alice.stream.text()).toContain('retry: 3000');
+
+    const alicesTask = await enqueuePaidTask(t, alice.id);
+    await signal(CHANNEL.taskChanged, `${alice.id}:${alicesTask.id}`);
+    await alice.stream.received(alicesTask.id);
+
+    // Bob's own change, signalled after Alice's: once it arrived, a misrouted one would have too.
+    const bobsTask = await enqueuePaidTask(t, bob.id);
+    await signal(CHANNEL.taskChanged, `${bob.id}:${bobsTask.id}`);
+    await bob.stream.received(bobsTask.id);
+    expect(bob.stream.text()).not.toContain(alicesTask.id);
+    // The snapshot and his own update: no (empty) update for Alice's task.
+    expect(bob.stream.count('tasks')).toBe(2);
+    expect(alice.stream.text()).not.toContain(bobsTask.id);
+  });
+
+  it("sends a user their own balance changes and notifications, and never another user's", async () => {
+    const alice = await userWithStream();
+    const bob = await userWithStream();
+
+    await signal(CHANNEL.balanceChanged, String(alice.id));
+    await signal(CHANNEL.notificationCreated, `${alice.id}:n-alice-1`);
+    await alice.stream.received('event: notification\ndata: {"id":"n-alice-1"}');
+    expect(alice.stream.text()).toContain('event: balance\ndata: {}');
+
+    await signal(CHANNEL.balanceChanged, String(bob.id));
+    await bob.stream.received('event: balance');
+    expect(bob.stream.count('balance')).toBe(1);
+    expect(bob.stream.count('notification')).toBe(0);
+    expect(alice.stream.count('balance')).toBe(1);
+  });
+
+  it('drops malformed signals without ending anyone’s stream', async () => {
+    const alice = await userWithStream();
+    for (const payload of ['', ':', 'x:1', `${alice.id}:`, '-1:abc', `${alice.id}`]) {
+      await signal(CHANNEL.taskChanged, payload);
+    }
+    await signal(CHANNEL.balanceChanged, 'not-a-user');
+    await signal(CHANNEL.balanceChanged, String(alice.id));
+    await alice.stream.received('event: balance');
+    expect(alice.stream.count('tasks')).toBe(1);
+  });
+
+  it('the task monitor carries tasks only, in its own format', async () => {
+    const alice = await userWithStream('/api/tasks/monitor');
+    const events = await openStream('/api/events', alice.client.cookieHeader());
+    await events.received('event: tasks');
+
+    await signal(CHANNEL.balanceChanged, String(alice.id));
+    await events.received('event: balance');
+    const task = await enqueuePaidTask(t, alice.id);
+    await signal(CHANNEL.taskChanged, `${alice.id}:${task.id}`);
+    await alice.stream.received(task.id);
+    expect(alice.stream.count('balance')).toBe(0);
+  });
+});
