@@ -1,3 +1,4 @@
 export * from './tags.ts';
 export * from './search.ts';
 export * from './prompt.ts';
+export * from './visibility.ts';

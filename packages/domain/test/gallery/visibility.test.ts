@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { ANONYMOUS, canView } from '../../src/index.ts';
+
+/** Invariant 4: a private image is its owner's only; a public one is anybody's. */
+const OWNER = 7;
+const OTHER = 8;
+const publicImage = { user_id: OWNER, is_private: false };
+const privateImage = { user_id: OWNER, is_private: true };
+
+describe('canView', () => {
+  it('shows a public image to everybody: anonymous, another user, the owner', () => {
+    expect(canView(ANONYMOUS, publicImage)).toBe(true);
+    expect(canView(OTHER, publicImage)).toBe(true);
+    expect(canView(OWNER, publicImage)).toBe(true);
+  });
+
+  it('shows a private image to its owner only', () => {
+    expect(canView(OWNER, privateImage)).toBe(true);
+    expect(canView(OTHER, privateImage)).toBe(false);
+    expect(canView(ANONYMOUS, privateImage)).toBe(false);
+  });
+
+  it('does not take user id 0 (or any falsy id) for anonymous or for the owner', () => {
+    expect(canView(0, { user_id: 0, is_private: true })).toBe(true);
+    expect(canView(0, privateImage)).toBe(false);
+    expect(canView(ANONYMOUS, { user_id: 0, is_private: true })).toBe(false);
+  });
+
+  it('reads the facts it is given only: extra columns (sample, nsfw, upscaled) change nothing', () => {
+    const sample = { ...privateImage, is_sample: true, nsfw: true, upscaled: true };
+    expect(canView(OTHER, sample)).toBe(false);
+    expect(canView(OWNER, sample)).toBe(true);
+  });
+});
