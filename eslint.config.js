@@ -16,6 +16,8 @@ export default tseslint.config(
       // Fastify and React Router accept promise-returning handlers by design.
       '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: false }],
       '@typescript-eslint/consistent-type-imports': 'error',
+      // A switch over a union names every member, so a new member is a compile-time to-do, not a silent default.
+      '@typescript-eslint/switch-exhaustiveness-check': 'error',
     },
   },
   {

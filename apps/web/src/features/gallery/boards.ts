@@ -32,7 +32,7 @@ export function boardScope(board: Board, ids: { viewerId?: number; authorId?: nu
       return { board, authorId: ids.viewerId ?? 0, favorite: false };
     case 'gallery':
       return { board, authorId: ids.authorId ?? 0, favorite: false };
-    default:
+    case 'explore':
       return { board, authorId: 0, favorite: false };
   }
 }

@@ -62,7 +62,8 @@ export function systemTagValue(tag: Pick<HiddenTag, 'kind' | 'name'>): SystemTag
       const value = GEN_TYPE_OF_TAG[tag.name];
       return value ? { kind: 'gen_type', value } : null;
     }
-    default:
+    case 'prompt':
+    case 'style':
       return null;
   }
 }
