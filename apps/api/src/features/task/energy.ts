@@ -1,8 +1,8 @@
-import { energyAfterRollover, startOfUtcDay } from '@mirage/domain';
+import { dayRef, energyAfterRollover, startOfUtcDay } from '@mirage/domain';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { UserRow } from '../../db/schema.ts';
-import { applyMovement } from '../ledger/repository.ts';
+import { post } from '../ledger/repository.ts';
 import {
   accountsDueForEnergyRollover,
   lockAccountForRollover,
@@ -24,13 +24,20 @@ export async function applyEnergyRollover(
   const day = startOfUtcDay(now);
   const delta = result.daily_token - user.daily_token;
   if (delta !== 0) {
-    await applyMovement(trx, {
-      userId: user.id,
-      balance: 'daily_token',
-      delta,
-      reason: result.lapsed ? 'energy_lapsed' : 'energy_reset',
-      idempotencyKey: `energy:${user.id}:${day.toISOString().slice(0, 10)}`,
-    });
+    const ref = dayRef(day);
+    await post(
+      trx,
+      [
+        {
+          userId: user.id,
+          currency: 'energy',
+          delta,
+          reason: result.lapsed ? 'energy_lapsed' : 'energy_reset',
+          ref,
+        },
+      ],
+      `energy:${user.id}:${ref.id}`,
+    );
   }
   return saveEnergyRollover(trx, user.id, {
     energy_reset_at: day,

@@ -1,22 +1,18 @@
-import { randomUUID } from 'node:crypto';
+import { isTerminal, jobPixels, resultProblem, TASK_STATE, type ResultProblem } from '@mirage/domain';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Transaction } from 'kysely';
 import type { DB } from '../../db/database.ts';
-import type { Database } from '../../db/schema.ts';
 import type { TaskRecord, WorkerRow } from '../../db/schema/generation.ts';
 import { CHANNEL, type Notifier } from '../../events/notifier.ts';
 import { AppError } from '../../errors.ts';
 import type { ObjectStore } from '../../storage/object-store.ts';
-import { imageKeys, InvalidImageError, pngSize, upscaledKeys } from '../image/post-process.ts';
+import { imageKeys, InvalidImageError, pngSize } from '../image/post-process.ts';
 import type { ImageProcessor } from '../image/processor.ts';
-import { lockImage, markUpscaled, type ImageRepository } from '../image/repository.ts';
-import { applyMovement } from '../ledger/repository.ts';
+import type { ImageRepository } from '../image/repository.ts';
 import type { WorkerRepository } from '../worker/repository.ts';
+import { createTaskCompletion } from './completion.ts';
+import { jobKind, type CompletionAnswer, type CompletionContext, type ResultMetadata } from './kinds/index.ts';
 import type { LeasedTaskCache } from './leased-tasks.ts';
 import type { QueueRepository } from './queue-repository.ts';
-import { FINISHED_STATES, TASK_STATE } from './states.ts';
-import { imageTags } from '../tag/image-tags.ts';
-import { promptTags, resultProblem, resultSize, type ResultProblem } from '@mirage/domain';
 
 export interface LifecycleDeps {
   db: DB;
@@ -33,58 +29,27 @@ export interface LifecycleDeps {
   log: FastifyBaseLogger;
 }
 
-const TERMINAL = new Set<number>(FINISHED_STATES);
-
 /** What `complete` stores about the image besides the file. */
-export interface CompletionMetadata {
-  seed?: number;
-  model?: string;
-}
+export type CompletionMetadata = ResultMetadata;
 
 /**
- * What happens to a leased task: progress, completion (post-processing + image row, idempotent), failure
- * (re-queue while attempts remain, else fail and refund exactly once), and the reaper for dead workers.
+ * What happens to a leased task: progress, completion (checked, post-processed, then stored by its kind
+ * through the done unit, idempotent), failure (re-queue while attempts remain, else fail and refund
+ * exactly once) and the reaper for dead workers. Every end goes through the completion units
+ * (completion.ts).
  */
 export function createTaskLifecycle(deps: LifecycleDeps) {
   const { db, queue, now } = deps;
+  const completion = createTaskCompletion({
+    db,
+    queue,
+    workers: deps.workers,
+    notifier: deps.notifier,
+    now,
+  });
 
   const changed = (trx: DB, task: Pick<TaskRecord, 'user_id' | 'id'>) =>
     deps.notifier.notify(trx, CHANNEL.taskChanged, `${task.user_id}:${task.id}`);
-
-  /** Refund the task's cost to the balance it was paid from, once (ledger idempotency key + flag). */
-  async function refund(trx: Transaction<Database>, task: TaskRecord) {
-    if (task.refunded || !task.paid_with || task.cost <= 0) return;
-    await applyMovement(trx, {
-      userId: task.user_id,
-      balance: task.paid_with,
-      delta: task.cost,
-      reason: 'task_refund',
-      idempotencyKey: `refund:${task.id}`,
-    });
-    await queue.markRefunded(trx, task.id);
-  }
-
-  /**
-   * Re-queue while attempts remain (and the failure is retryable), else fail and refund. With `holder`,
-   * only while that worker still holds the lease (checked on the locked row: the reaper may have given
-   * the task to another worker meanwhile).
-   */
-  async function giveBack(task: TaskRecord, retryable: boolean, message: string, holder?: WorkerRow) {
-    await db.transaction().execute(async (trx) => {
-      const locked = await queue.lockTask(trx, task.id);
-      if (!locked || TERMINAL.has(locked.state) || locked.state === TASK_STATE.Queue) return;
-      if (holder && (locked.worker_id !== holder.id || locked.lease_expires_at === null)) return;
-      if (retryable && locked.attempts < locked.max_attempts) {
-        await queue.requeue(trx, locked.id, message);
-        await deps.notifier.notify(trx, CHANNEL.taskQueued, locked.id);
-      } else {
-        await queue.markFailed(trx, locked.id, message, now());
-        await refund(trx, locked);
-      }
-      if (locked.worker_id) await deps.workers.countJob(trx, locked.worker_id, 'failed', 0);
-      await changed(trx, locked);
-    });
-  }
 
   async function loadTask(taskId: string): Promise<TaskRecord> {
     const task = await queue.find(taskId);
@@ -101,7 +66,12 @@ export function createTaskLifecycle(deps: LifecycleDeps) {
    * once, like any failure. The same upload sent again then answers task_lease_lost.
    */
   async function refuseResult(task: TaskRecord, worker: WorkerRow, problem: ResultProblem): Promise<never> {
-    await giveBack(task, true, `invalid result: ${problem.reason}`, worker);
+    await completion.endAttempt(task, {
+      retryable: true,
+      message: `invalid result: ${problem.reason}`,
+      cause: 'failure',
+      holder: worker,
+    });
     throw new AppError('invalid_result', { ...problem });
   }
 
@@ -124,9 +94,8 @@ export function createTaskLifecycle(deps: LifecycleDeps) {
     png: Buffer,
     options: { uuid: string; watermark: boolean; variant?: 'upscaled' },
   ) {
-    const { width, height } = resultSize(task.job);
     try {
-      return await deps.processor.process(png, { ...options, maxPixels: width * height });
+      return await deps.processor.process(png, { ...options, maxPixels: jobPixels(task.job) });
     } catch (error) {
       if (error instanceof InvalidImageError) return refuseResult(task, worker, { reason: 'format' });
       throw error;
@@ -134,51 +103,42 @@ export function createTaskLifecycle(deps: LifecycleDeps) {
   }
 
   /**
-   * The owner deleted the image while it was being upscaled: there is nothing left to add the ×2 files
-   * to, and no retry can bring it back, so the task fails now and is refunded (giveBack, not retryable).
+   * The task's source image is gone (its owner deleted it): no retry can bring it back, so the task
+   * fails now and is refunded (not retryable).
    */
   async function sourceGone(task: TaskRecord, worker: WorkerRow): Promise<never> {
-    await giveBack(task, false, 'source image deleted', worker);
+    await completion.endAttempt(task, {
+      retryable: false,
+      message: 'source image deleted',
+      cause: 'failure',
+      holder: worker,
+    });
     throw new AppError('image_not_found');
   }
 
-  /**
-   * An upscale adds the ×2 files to the source image and marks it upscaled (once). The image row is
-   * locked before the task row, in the order an image deletion takes them (the image, then its tasks'
-   * source_image_id set to null), so the two never deadlock; an image deleted meanwhile fails the task.
-   */
-  async function completeUpscale(task: TaskRecord, worker: WorkerRow, png: Buffer) {
-    const source = task.source_image_id ? await deps.images.findById(task.source_image_id) : undefined;
-    if (!source) return sourceGone(task, worker);
-    await processResult(task, worker, png, {
-      uuid: source.uuid,
-      watermark: source.watermarked,
-      variant: 'upscaled',
-    });
-    const outcome = await db.transaction().execute(async (trx) => {
-      if (!(await lockImage(trx, source.id))) return 'gone' as const;
-      const locked = await queue.lockTask(trx, task.id);
-      if (!locked || TERMINAL.has(locked.state) || locked.worker_id !== worker.id) return 'lost' as const;
-      await markUpscaled(trx, source.id);
-      await queue.markDone(trx, locked.id, source.id, now());
-      const busy = locked.started_at ? now().getTime() - locked.started_at.getTime() : 0;
-      await deps.workers.countJob(trx, worker.id, 'done', busy);
-      await changed(trx, locked);
-      return 'stored' as const;
-    });
-    if (outcome === 'gone') {
-      await Promise.all(Object.values(upscaledKeys(source.uuid)).map((key) => deps.store.delete(key)));
-      return sourceGone(task, worker);
-    }
-    if (outcome === 'lost') {
-      const again = await loadTask(task.id);
-      if (again.state === TASK_STATE.Done && again.worker_id === worker.id) {
-        return { image_uuid: source.uuid, duplicate: true };
-      }
-      throw new AppError('task_lease_lost');
-    }
-    return { image_uuid: source.uuid, duplicate: false };
+  async function existingResult(task: TaskRecord): Promise<CompletionAnswer> {
+    const image = task.image_id ? await deps.images.findById(task.image_id) : undefined;
+    return { image_uuid: image?.uuid ?? null, duplicate: true };
   }
+
+  /** Lost a race (reaped or completed meanwhile): the winner's answer when it was this worker. */
+  async function answerAfterLostRace(taskId: string, worker: WorkerRow): Promise<CompletionAnswer> {
+    const again = await loadTask(taskId);
+    if (again.state === TASK_STATE.Done && again.image_id && again.worker_id === worker.id) {
+      return existingResult(again);
+    }
+    throw new AppError('task_lease_lost');
+  }
+
+  const context: CompletionContext = {
+    completion,
+    images: deps.images,
+    store: deps.store,
+    processResult,
+    sourceGone,
+    answerAfterLostRace,
+    now,
+  };
 
   return {
     /** The source PNG of an upscale (or img2img) job, for the worker that holds its lease only. */
@@ -214,60 +174,19 @@ export function createTaskLifecycle(deps: LifecycleDeps) {
      * same image back. Any other worker gets the answer of a lease it does not hold, finished task or
      * not (abuse findings L8: it must not learn the image, which may be private).
      */
-    async complete(taskId: string, worker: WorkerRow, png: Buffer, metadata: CompletionMetadata) {
+    async complete(
+      taskId: string,
+      worker: WorkerRow,
+      png: Buffer,
+      metadata: CompletionMetadata,
+    ): Promise<CompletionAnswer> {
       const task = deps.leased.take(taskId, worker.id, now()) ?? (await loadTask(taskId));
       if (task.worker_id !== worker.id) throw new AppError('task_lease_lost');
-      if (task.state === TASK_STATE.Done && task.image_id) return this.existingResult(task);
-      if (TERMINAL.has(task.state) || task.lease_expires_at === null) throw new AppError('task_lease_lost');
+      if (task.state === TASK_STATE.Done && task.image_id) return existingResult(task);
+      if (isTerminal(task.state) || task.lease_expires_at === null) throw new AppError('task_lease_lost');
+      const kind = jobKind(task.type);
       await checkResult(task, worker, png, metadata);
-      if (task.type === 'upscale') return completeUpscale(task, worker, png);
-      const uuid = randomUUID();
-      const processed = await processResult(task, worker, png, { uuid, watermark: task.job.watermark });
-      // The task's settings and job never change after enqueue, so the row loaded above is enough.
-      const settings = task.settings;
-      const stored = await queue.completeWithImage(
-        taskId,
-        worker.id,
-        {
-          uuid,
-          user_id: task.user_id,
-          style_id: typeof settings.style_id === 'number' ? settings.style_id : null,
-          gen_type: task.type,
-          render: typeof settings.render === 'string' ? settings.render : null,
-          format: typeof settings.format === 'string' ? settings.format : '',
-          quality: typeof settings.quality === 'string' ? settings.quality : '',
-          seed: metadata.seed ?? task.job.seed,
-          width: processed.width,
-          height: processed.height,
-          prompt: task.job.prompt,
-          neg_prompt: task.job.negative_prompt,
-          gen_data: JSON.stringify({ ...settings, seed: task.job.seed, model: metadata.model ?? null }),
-          signature: task.signature,
-          is_private: settings.private === true,
-          watermarked: task.job.watermark,
-          upscaled: task.job.upscale !== null,
-          blurhash: processed.blurhash,
-          tags: promptTags(task.job.prompt).join(', '),
-        },
-        imageTags(task.job.prompt, settings, task.type),
-        now(),
-        { channel: CHANNEL.taskChanged, payload: `${task.user_id}:${task.id}` },
-      );
-      if (!stored) {
-        // Lost a race (reaped or completed meanwhile): drop our files, answer like the winner.
-        await Promise.all(Object.values(imageKeys(uuid)).map((key) => deps.store.delete(key)));
-        const again = await loadTask(taskId);
-        if (again.state === TASK_STATE.Done && again.image_id && again.worker_id === worker.id) {
-          return this.existingResult(again);
-        }
-        throw new AppError('task_lease_lost');
-      }
-      return { image_uuid: stored.uuid, duplicate: false };
-    },
-
-    async existingResult(task: TaskRecord) {
-      const image = task.image_id ? await deps.images.findById(task.image_id) : undefined;
-      return { image_uuid: image?.uuid ?? null, duplicate: true };
+      return kind.complete(context, task, worker, png, metadata);
     },
 
     /**
@@ -278,8 +197,13 @@ export function createTaskLifecycle(deps: LifecycleDeps) {
       const task = await loadTask(taskId);
       if (task.worker_id !== worker.id) throw new AppError('task_lease_lost');
       deps.leased.forget(taskId);
-      if (TERMINAL.has(task.state)) return { state: task.state };
-      await giveBack(task, retryable, message.slice(0, 500), worker);
+      if (isTerminal(task.state)) return { state: task.state };
+      await completion.endAttempt(task, {
+        retryable,
+        message: message.slice(0, 500),
+        cause: 'failure',
+        holder: worker,
+      });
       const after = await loadTask(taskId);
       return { state: after.state };
     },
@@ -290,7 +214,7 @@ export function createTaskLifecycle(deps: LifecycleDeps) {
       for (const id of ids) {
         const task = await queue.find(id);
         if (task?.lease_expires_at && task.lease_expires_at.getTime() < now().getTime()) {
-          await giveBack(task, true, 'lease expired');
+          await completion.endAttempt(task, { retryable: true, message: 'lease expired', cause: 'expiry' });
         }
       }
       return ids.length;

@@ -4,7 +4,7 @@ import { isWeakPassword, passwordUserInputs } from '@mirage/domain/password-stre
 import type { DB } from '../../db/database.ts';
 import type { UserRow } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
-import { applyMovement } from '../ledger/repository.ts';
+import { post } from '../ledger/repository.ts';
 import { LIMITS, type RateLimiter } from '../rate-limit/service.ts';
 import type { SessionService } from '../session/service.ts';
 import { isDisposableEmail } from './disposable-email.ts';
@@ -62,13 +62,19 @@ export async function insertUserWithWelcomeGrant(
       });
       if (afterInsert) await afterInsert(trx, row);
       if (deps.welcomeTickets <= 0) return row;
-      await applyMovement(trx, {
-        userId: row.id,
-        balance: 'generation_token',
-        delta: deps.welcomeTickets,
-        reason: 'welcome_grant',
-        idempotencyKey: `welcome:${row.id}`,
-      });
+      await post(
+        trx,
+        [
+          {
+            userId: row.id,
+            currency: 'tickets',
+            delta: deps.welcomeTickets,
+            reason: 'welcome_grant',
+            ref: { type: 'user', id: String(row.id) },
+          },
+        ],
+        `welcome:${row.id}`,
+      );
       return { ...row, generation_token: row.generation_token + deps.welcomeTickets };
     });
   } catch (error) {
