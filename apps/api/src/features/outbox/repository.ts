@@ -86,16 +86,22 @@ export function createOutboxRepository() {
     },
 
     /**
-     * Locks up to `limit` due deliveries for the caller's transaction (FOR UPDATE SKIP LOCKED: other
-     * dispatchers take the next ones). The lock is the claim: it lasts until the transaction ends, and a
-     * dispatcher that dies releases it with its connection, leaving the delivery pending.
+     * Locks up to `limit` due deliveries of the named handlers for the caller's transaction (FOR UPDATE
+     * SKIP LOCKED: other dispatchers take the next ones). The lock is the claim: it lasts until the
+     * transaction ends, and a dispatcher that dies releases it with its connection, leaving the delivery
+     * pending. A delivery for a handler this instance does not know (a rolling deploy) waits for one that
+     * does.
      */
-    async claimDue(trx: Transaction<Database>, limit: number): Promise<ClaimedDelivery[]> {
+    async claimDue(
+      trx: Transaction<Database>,
+      handlers: string[],
+      limit: number,
+    ): Promise<ClaimedDelivery[]> {
       const result = await sql<ClaimedDelivery>`
         select d.event_id, d.handler, d.attempts, o.type, o.payload, o.created_at
         from (
           select event_id, handler, attempts from outbox_delivery
-          where state = 'pending' and next_attempt_at <= now()
+          where state = 'pending' and next_attempt_at <= now() and handler = any(${handlers}::text[])
           order by next_attempt_at, event_id
           limit ${limit}
           for update skip locked
@@ -169,3 +175,13 @@ export function createOutboxRepository() {
   };
 }
 export type OutboxRepository = ReturnType<typeof createOutboxRepository>;
+
+/**
+ * One delivery's savepoint inside the dispatcher's batch transaction: a failing handler's writes are
+ * rolled back to it while the other deliveries of the batch and the failure's own bookkeeping commit.
+ */
+export const deliverySavepoint = {
+  open: (trx: Transaction<Database>) => sql`savepoint outbox_delivery`.execute(trx),
+  release: (trx: Transaction<Database>) => sql`release savepoint outbox_delivery`.execute(trx),
+  rollback: (trx: Transaction<Database>) => sql`rollback to savepoint outbox_delivery`.execute(trx),
+};
