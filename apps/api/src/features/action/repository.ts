@@ -1,17 +1,18 @@
 import { sql } from 'kysely';
 import type { DB } from '../../db/database.ts';
 import { lockImage } from '../image/repository.ts';
+import { visibleTo } from '../image/visibility-repository.ts';
 
 /** Favourites and reports (spec §7 /api/action). */
 export function createActionRepository(db: DB) {
   return {
-    /** Visible image id by uuid: public, or private and the viewer's own. */
+    /** The id of the image by uuid, if the viewer may see it (visibleTo: public, or the viewer's own). */
     async visibleImageId(uuid: string, viewerId: number): Promise<number | undefined> {
       const row = await db
         .selectFrom('image')
         .select('id')
         .where('uuid', '=', uuid)
-        .where((eb) => eb.or([eb('is_private', '=', false), eb('user_id', '=', viewerId)]))
+        .where(visibleTo(viewerId))
         .executeTakeFirst();
       return row?.id;
     },

@@ -1,8 +1,9 @@
-import { shuffleStart } from '@mirage/domain';
+import { ANONYMOUS, shuffleStart } from '@mirage/domain';
 import { sql, type SelectQueryBuilder } from 'kysely';
 import type { DB } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 import { favoriteExists, isFavoriteColumn } from '../image/repository.ts';
+import { visibleTo } from '../image/visibility-repository.ts';
 import type { SystemTagFilters } from '../tag/system-tags.ts';
 
 /** Who is looking and at which board (spec §7 POST /api/gallery/search query parameters). */
@@ -53,8 +54,8 @@ const bigintArray = (ids: readonly number[]) => sql<number[]>`${[...ids]}::bigin
 
 /**
  * The gallery search (spec §3 search body, §4). Rules every board shares:
- * - another user's private image is never a match (invariant 4); the owner sees their own on their
- *   creations board and in their collection;
+ * - another user's private image is never a match (invariant 4, visibleTo); the owner sees their own
+ *   on their creations board and in their collection;
  * - the viewer's blacklisted tags hide an image everywhere;
  * - pos: all of the tags; opt: any of them; neg: none of them; styles, renders, formats and generation
  *   types are system tags: any of the chosen ones in each group. All of it is one GIN-indexed array.
@@ -68,13 +69,10 @@ export function createGallerySearchRepository(db: DB) {
     const own = scope.authorId !== undefined && scope.authorId === scope.viewerId;
     if (scope.favorite) query = query.where((eb) => favoriteExists(eb, scope.viewerId));
     if (scope.authorId) query = query.where('image.user_id', '=', scope.authorId);
-    if (scope.favorite && !own) {
-      query = query.where((eb) =>
-        eb.or([eb('image.is_private', '=', false), eb('image.user_id', '=', scope.viewerId)]),
-      );
-    } else if (!own) {
-      query = query.where('image.is_private', '=', false);
-    }
+    // The viewer's own creations and collection show what the viewer may see; the public boards (the
+    // gallery, another user's page) show what anybody may see, so even the viewer's own private images
+    // stay off them.
+    query = query.where(visibleTo(own || scope.favorite ? scope.viewerId : ANONYMOUS));
     const all = (ids: number[]) => sql<boolean>`image.tag_ids @> ${bigintArray(ids)}`;
     const any = (ids: number[]) => sql<boolean>`image.tag_ids && ${bigintArray(ids)}`;
     if (criteria.pos.length) query = query.where(all(criteria.pos));
@@ -184,7 +182,10 @@ export function createGallerySearchRepository(db: DB) {
       return { ids: dense.map((row) => row.id), total };
     },
 
-    /** Gallery cards for these ids, in the same order, as seen by the viewer. */
+    /**
+     * Gallery cards for these ids, in the same order, as seen by the viewer. An image made private since
+     * its page was found is left out (visibleTo).
+     */
     async cards(ids: readonly number[], viewerId: number) {
       if (ids.length === 0) return [];
       const cards = await db
@@ -192,6 +193,7 @@ export function createGallerySearchRepository(db: DB) {
         .innerJoin('app_user', 'app_user.id', 'image.user_id')
         .select([...CARD_COLUMNS, 'app_user.username', isFavoriteColumn(viewerId)])
         .where('image.id', 'in', [...ids])
+        .where(visibleTo(viewerId))
         .execute();
       const byId = new Map(cards.map((card) => [card.id, card]));
       return ids.flatMap((id) => byId.get(id) ?? []);
@@ -218,7 +220,7 @@ export function createGallerySearchRepository(db: DB) {
         .innerJoin('app_user', 'app_user.id', 'image.user_id')
         .select([...CARD_COLUMNS, 'app_user.username', isFavoriteColumn(null)])
         .where('image.is_sample', '=', true)
-        .where('image.is_private', '=', false)
+        .where(visibleTo(ANONYMOUS))
         .orderBy('image.id', 'desc')
         .limit(limit)
         .execute();

@@ -1,12 +1,17 @@
+import type { ImageViewer } from '@mirage/domain';
 import type { DB } from '../../db/database.ts';
 import { changeTagUsage } from '../tag/usage-repository.ts';
 import { isFavoriteColumn } from './repository.ts';
+import { visibleTo } from './visibility-repository.ts';
 
 /** Reads and changes of one image for its viewer and owner (spec §7 /api/image). */
 export function createImageInfoRepository(db: DB) {
   return {
-    /** The image with its author's name and whether the viewer has it among their favourites. */
-    async withViewer(uuid: string, viewerId: number | null) {
+    /**
+     * The image with its author's name and whether the viewer has it among their favourites; undefined
+     * when it does not exist or the viewer may not see it (visibleTo), alike.
+     */
+    async withViewer(uuid: string, viewerId: ImageViewer) {
       return db
         .selectFrom('image')
         .innerJoin('app_user', 'app_user.id', 'image.user_id')
@@ -14,6 +19,7 @@ export function createImageInfoRepository(db: DB) {
         .select('app_user.username')
         .select(isFavoriteColumn(viewerId))
         .where('image.uuid', '=', uuid)
+        .where(visibleTo(viewerId))
         .executeTakeFirst();
     },
 

@@ -44,7 +44,8 @@ export function toImageInfo(image: ImageWithViewer, viewerId: number | null) {
 
 /**
  * The image calls of spec §7. A private image is the same 404 as a missing one for everyone but its
- * owner (invariant 4): info, gen info, tags, and the file routes all go through `visible`.
+ * owner (invariant 4): info, gen info, tags, privacy and deletion all read the image through `visible`,
+ * whose query finds only what the viewer may see (visibleTo, docs/architecture/privacy.md).
  */
 export function createImageInfoService(deps: {
   images: ImageInfoRepository;
@@ -54,7 +55,7 @@ export function createImageInfoService(deps: {
 }) {
   async function visible(uuid: string, viewerId: number | null): Promise<ImageWithViewer> {
     const image = await deps.images.withViewer(uuid, viewerId);
-    if (!image || (image.is_private && image.user_id !== viewerId)) throw new AppError('image_not_found');
+    if (!image) throw new AppError('image_not_found');
     return image;
   }
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { safeText } from '@mirage/domain';
+import { ANONYMOUS, canView, safeText } from '@mirage/domain';
 import { z } from 'zod';
 import { AppError } from '../../errors.ts';
 import { sessionToken } from '../../http/session-cookies.ts';
@@ -40,9 +40,11 @@ export function registerImageFileRoutes(
       if (suffix === '-min' && extension === 'png') throw new AppError('image_not_found');
       const image = await deps.images.findByUuid(uuid!);
       if (!image) throw new AppError('image_not_found');
-      if (image.is_private) {
-        const viewer = await deps.sessions.resolve(sessionToken(request)).catch(() => null);
-        if (viewer !== image.user_id) throw new AppError('image_not_found');
+      // A file anybody may see needs no session lookup, and may be cached publicly (canView).
+      const anybodys = canView(ANONYMOUS, image);
+      if (!anybodys) {
+        const viewer = await deps.sessions.resolve(sessionToken(request)).catch(() => ANONYMOUS);
+        if (!canView(viewer, image)) throw new AppError('image_not_found');
       }
       if (suffix === '-upscaled' && !image.upscaled) throw new AppError('image_not_found');
       const keys =
@@ -51,7 +53,7 @@ export function registerImageFileRoutes(
       const body = await deps.store.get(key);
       if (!body) throw new AppError('image_not_found');
       reply.header('content-type', extension === 'png' ? 'image/png' : 'image/webp');
-      reply.header('cache-control', image.is_private ? PRIVATE_FILE_CACHE : PUBLIC_FILE_CACHE);
+      reply.header('cache-control', anybodys ? PUBLIC_FILE_CACHE : PRIVATE_FILE_CACHE);
       return reply.send(body);
     },
   );

@@ -1,0 +1,19 @@
+import { ANONYMOUS, type ImageViewer } from '@mirage/domain';
+import type { ExpressionBuilder } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+
+/**
+ * The SQL form of the domain's `canView` (invariant 4: a private image is its owner's only), for the
+ * `where` of any query over `image`: `.where(visibleTo(viewer))`. Every query that hands images (or their
+ * ids, counts of them aside) to a viewer goes through it; a row that a viewer may not see is simply not
+ * found, so the answer is the same as for an image that does not exist. docs/architecture/privacy.md.
+ *
+ * For ANONYMOUS it is exactly `image.is_private = false`, the predicate of the public partial indexes
+ * (image_public_newest, image_public_shuffle), so the public boards keep their index walks.
+ */
+export function visibleTo(viewer: ImageViewer) {
+  return (eb: ExpressionBuilder<Database, 'image'>) =>
+    viewer === ANONYMOUS
+      ? eb('image.is_private', '=', false)
+      : eb.or([eb('image.is_private', '=', false), eb('image.user_id', '=', viewer)]);
+}
