@@ -14,7 +14,8 @@ import {
   isRouteAuth,
   requireRouteAuth,
   routesUnder,
-  signedInUser,
+  userIdOf,
+  viewerIdWhenAsked,
   type RequestVerifier,
   type RouteAuth,
 } from './route-auth.ts';
@@ -29,6 +30,7 @@ const WORKER = { id: 7, name: 'gpu-1' } as unknown as WorkerRow;
 const OPERATOR_TOKEN = 'operator-secret-token';
 
 const apps: FastifyInstance[] = [];
+let sessionLookups = 0;
 afterEach(async () => {
   await Promise.all(apps.splice(0).map((app) => app.close()));
 });
@@ -42,6 +44,7 @@ async function appWith(routes: (app: FastifyInstance) => void): Promise<FastifyI
   auth.resolveWith({
     sessions: {
       resolve: (token) => {
+        sessionLookups += 1;
         if (!token) return Promise.reject(new AppError('token_missing'));
         if (token === 'expired') return Promise.reject(new AppError('token_expired'));
         const id = SESSIONS.get(token);
@@ -62,7 +65,10 @@ async function appWith(routes: (app: FastifyInstance) => void): Promise<FastifyI
   return app;
 }
 
-const whoami = (request: FastifyRequest) => ({ viewer: request.viewer, worker: request.worker?.id ?? null });
+const whoami = async (request: FastifyRequest) => ({
+  viewer: request.viewerWhenAsked ? await request.viewerWhenAsked() : request.viewer,
+  worker: request.worker?.id ?? null,
+});
 
 async function call(app: FastifyInstance, url: string, headers: Record<string, string> = {}) {
   const response = await app.inject({ method: 'GET', url, headers });
@@ -143,12 +149,31 @@ describe('route auth: the modes', () => {
     expect((body.detail as { code: string }).code).toBe('not_found');
   });
 
-  it('signedInUser refuses a request the hook let through without a user', async () => {
+  it('userIdOf refuses a request the hook let through without a user', async () => {
     const app = await appWith((app) =>
-      app.get('/careless', { config: { auth: 'optional' } }, (request) => signedInUser(request)),
+      app.get('/careless', { config: { auth: 'optional' } }, (request) => ({ id: userIdOf(request) })),
     );
     expect((await call(app, '/careless')).body).toEqual({ detail: { code: 'token_missing' } });
     expect((await call(app, '/careless', session('alice-token'))).body).toEqual({ id: 1 });
+  });
+
+  it("reads a lenient route's session only when the handler asks, once", async () => {
+    sessionLookups = 0;
+    const app = await appWith((app) =>
+      app.get('/file/:kind', { config: { auth: 'optional-stale-as-guest' } }, async (request) => {
+        const { kind } = request.params as { kind: string };
+        if (kind === 'public') return { viewer: 'not asked' };
+        const first = await viewerIdWhenAsked(request);
+        return { viewer: first, again: await viewerIdWhenAsked(request) };
+      }),
+    );
+    expect((await call(app, '/file/public', session('nonsense'))).body).toEqual({ viewer: 'not asked' });
+    expect((await call(app, '/file/private', session('alice-token'))).body).toEqual({ viewer: 1, again: 1 });
+    expect((await call(app, '/file/private', session('expired'))).body).toEqual({
+      viewer: null,
+      again: null,
+    });
+    expect(sessionLookups).toBe(2);
   });
 });
 

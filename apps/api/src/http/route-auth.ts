@@ -15,7 +15,8 @@ import { sessionToken } from './session-cookies.ts';
  *   no longer valid answers its token error, so that the client signs out instead of silently seeing the
  *   guest view.
  * - 'optional-stale-as-guest': the same, but a stale cookie reads as a visitor (files an `<img>` loads,
- *   answers that only add the user's marks to what a guest sees).
+ *   answers that only add the user's marks to what a guest sees). It never refuses, so the session is
+ *   read only when the handler asks (`viewerIdWhenAsked`): a public file costs no session lookup.
  * - 'user': a signed-in user; token_missing, token_invalid or token_expired (401) otherwise.
  * - Role[]: a signed-in user holding one of these roles; unauthorized_resource (403) for the others.
  * - 'worker': a GPU worker's bearer token (`request.worker`); token_missing or token_invalid (401).
@@ -95,6 +96,7 @@ export function requireRouteAuth(app: FastifyInstance) {
   const pluginRoutes: PluginRoutes[] = [];
   app.decorateRequest('viewer', null);
   app.decorateRequest('worker', null);
+  app.decorateRequest('viewerWhenAsked', null);
 
   app.addHook('onRoute', (route) => {
     let auth: unknown = route.config?.auth;
@@ -143,8 +145,11 @@ export function requireRouteAuth(app: FastifyInstance) {
         if (request.is404) return;
         const auth = request.routeOptions.config.auth;
         if (auth === undefined || auth === 'none' || isVerifier(auth)) return;
-        if (auth === 'optional' || auth === 'optional-stale-as-guest') {
+        if (auth === 'optional') {
           request.viewer = await viewerOf(request, auth);
+        } else if (auth === 'optional-stale-as-guest') {
+          let asked: Promise<Viewer | null> | undefined;
+          request.viewerWhenAsked = () => (asked ??= viewerOf(request, auth));
         } else if (auth === 'worker') {
           request.worker = await deps.authenticateWorker(request.headers.authorization);
         } else if (auth === 'operator') {
@@ -169,10 +174,21 @@ export function requireRouteAuth(app: FastifyInstance) {
 }
 export type RouteAuthSetup = ReturnType<typeof requireRouteAuth>;
 
-/** The signed-in user of a route declared 'user' or with roles (token_missing if a visitor got here). */
-export function signedInUser(request: FastifyRequest): Viewer {
+/** The signed-in user's id on a route declared 'user' or with roles (token_missing if a visitor got here). */
+export function userIdOf(request: FastifyRequest): number {
   if (!request.viewer) throw new AppError('token_missing');
-  return request.viewer;
+  return request.viewer.id;
+}
+
+/** The viewer's user id on a route declared 'optional': null for a visitor. */
+export function viewerIdOf(request: FastifyRequest): number | null {
+  return request.viewer?.id ?? null;
+}
+
+/** The viewer's user id on a route declared 'optional-stale-as-guest', read from the session now. */
+export async function viewerIdWhenAsked(request: FastifyRequest): Promise<number | null> {
+  const viewer = request.viewerWhenAsked ? await request.viewerWhenAsked() : request.viewer;
+  return viewer?.id ?? null;
 }
 
 /** The worker of a route declared 'worker'. */
@@ -207,5 +223,7 @@ declare module 'fastify' {
     viewer: Viewer | null;
     /** The authenticated worker, on routes declared 'worker'; else null. */
     worker: WorkerRow | null;
+    /** On routes declared 'optional-stale-as-guest': reads the session once, when first called. */
+    viewerWhenAsked: (() => Promise<Viewer | null>) | null;
   }
 }
