@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { MAX_RESULT_PIXELS } from '@mirage/domain';
+import { ANONYMOUS, MAX_RESULT_PIXELS, canView } from '@mirage/domain';
 import sharp from 'sharp';
 import { imageKeys } from './post-process.ts';
 import type { ImageRepository } from './repository.ts';
@@ -144,10 +144,12 @@ export function registerShareMeta(app: FastifyInstance, deps: ShareMetaDeps) {
   const cache = lruCache<Buffer>(SOCIAL_CACHE_SIZE);
   const rendering = new Map<string, Promise<Buffer | null>>();
 
+  // The card and its picture are the same for everybody (crawlers have no session), so they exist only
+  // for an image that anybody may see: a private image has none, not even for its owner.
   const publicImage = async (uuid: string) => {
     if (!UUID.test(uuid)) return null;
     const image = await deps.images.findByUuid(uuid);
-    return image && !image.is_private ? image : null;
+    return image && canView(ANONYMOUS, image) ? image : null;
   };
 
   /** One render per image at a time; the result stays in the cache. */
@@ -170,7 +172,7 @@ export function registerShareMeta(app: FastifyInstance, deps: ShareMetaDeps) {
 
   app.get<{ Params: { uuid: string } }>(
     '/images/:uuid-social.jpg',
-    { schema: { hide: true } },
+    { config: { auth: 'none' }, schema: { hide: true } },
     async (request, reply) => {
       // Checked on every request, cached or not: an image made private or deleted stops at once.
       const image = await publicImage(request.params.uuid);
