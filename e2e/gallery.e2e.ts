@@ -1,7 +1,6 @@
-import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { acceptCookies, waitForPath } from './support/app.ts';
-import { DESKTOP, openBrowser, PHONE, screenshot, type Browser } from './support/browser.ts';
+import { openBrowser, PHONE, screenshot } from './support/browser.ts';
 import {
   boardUuids,
   freeAnimeStyle,
@@ -13,11 +12,12 @@ import {
   waitForSamples,
 } from './support/gallery.ts';
 import { untranslatedGallery } from './support/locales.ts';
-import { startServer, type RunningServer } from './support/server.ts';
+import { browserPerTest, serverForFile } from './support/suite.ts';
 
 /**
  * The gallery boards signed in (spec §2, §4, §9) against the real API, the local preview worker and the
- * 24 guest samples the server paints at start, in Chromium. A new account generates two images, finds one
+ * 24 guest samples the server paints at start, in Chromium. A new account generates two images (before the
+ * tests; each test then opens its own browser signed in as that account), finds one
  * through the search panel (?search=open) with the tag autocomplete and the style filter, clears the
  * search, switches Newest/Shuffle (remembered per board; optional tags pause shuffle), pages through
  * /explore with infinite scroll, runs autoscroll, opens an image, sees both images on /creations and its
@@ -25,9 +25,7 @@ import { startServer, type RunningServer } from './support/server.ts';
  * gallery-guest.e2e.ts. Screenshots: desktop-explore-search, desktop-explore-search-styles,
  * phone-explore-search, desktop-creations.
  */
-let server: RunningServer;
-let browser: Browser;
-let page: Page;
+const server = serverForFile();
 let freeStyleId = 0;
 let userId = 0;
 const account = newAccount('gal');
@@ -35,45 +33,52 @@ const uuids = { lighthouse: '', forest: '' };
 /** The gallery pages the board asked for (`size=12&page=1`). */
 const pagesAsked: string[] = [];
 
-const byTestId = (id: string) => page.getByTestId(id);
-const cards = () => shownPage(page).getByTestId('gallery-card');
-const cardUuids = () => boardUuids(page);
-const query = () => new URL(page.url()).searchParams;
-
 beforeAll(async () => {
-  server = await startServer();
-  browser = await openBrowser({ viewport: DESKTOP });
-  page = browser.page;
-  // The top menu stays in place when scrolled (it slides away otherwise, spec §2).
-  await page.emulateMedia({ reducedMotion: 'reduce' });
-  page.on('request', (request) => {
-    const url = new URL(request.url());
-    if (url.pathname === '/api/gallery/search') {
-      pagesAsked.push(`size=${url.searchParams.get('size')}&page=${url.searchParams.get('page')}`);
-    }
-  });
   freeStyleId = (await freeAnimeStyle(server.url)).id;
   // The samples are painted in the background after start.
   await waitForSamples(server.url);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-describe('the gallery signed in', () => {
-  it('signs up and generates two images on /create', async () => {
-    const made = await signUpWithTwoImages(page, server.url, account, freeStyleId);
+  const setup = await openBrowser();
+  try {
+    const made = await signUpWithTwoImages(setup.page, server.url, account, freeStyleId);
     userId = made.userId;
     uuids.forest = made.forest.uuid;
     uuids.lighthouse = made.lighthouse.uuid;
+  } finally {
+    await setup.close();
+  }
+});
+
+describe('the gallery signed in', () => {
+  const browser = browserPerTest(server, {
+    account: () => account,
+    // The top menu stays in place when scrolled (it slides away otherwise, spec §2).
+    reducedMotion: true,
+    prepare: (page) => {
+      pagesAsked.length = 0;
+      page.on('request', (request) => {
+        const url = new URL(request.url());
+        if (url.pathname === '/api/gallery/search') {
+          pagesAsked.push(`size=${url.searchParams.get('size')}&page=${url.searchParams.get('page')}`);
+        }
+      });
+    },
   });
+  const byTestId = (id: string) => browser.page.getByTestId(id);
+  const cards = () => shownPage(browser.page).getByTestId('gallery-card');
+  const cardUuids = () => boardUuids(browser.page);
+  const query = () => new URL(browser.page.url()).searchParams;
+
+  /** /explore signed in, the cookie banner answered, the board showing (with the search panel if `search`). */
+  async function openExplore(search = false) {
+    await browser.page.goto(`${server.url}/explore${search ? '?search=open' : ''}`);
+    await acceptCookies(browser.page);
+    if (search) await byTestId('search-panel').waitFor();
+    await expect.poll(() => cards().count()).toBeGreaterThan(0);
+  }
 
   it('finds an image with the search panel: autocomplete, chip with its count, only the matching images', async () => {
-    await page.goto(`${server.url}/explore`);
-    await byTestId('search-toggle').waitFor();
-    await expect.poll(() => cards().count()).toBeGreaterThan(0);
+    const { page } = browser;
+    await openExplore();
     await byTestId('search-toggle').click();
     await byTestId('search-panel').waitFor();
     expect(query().get('search')).toBe('open');
@@ -171,6 +176,8 @@ describe('the gallery signed in', () => {
   });
 
   it('switches Newest/Shuffle, remembered per board; optional tags pause shuffle', async () => {
+    const { page } = browser;
+    await openExplore(true);
     const shuffle = byTestId('order-shuffle');
     const newest = byTestId('order-newest');
     expect(await shuffle.getAttribute('data-checked')).toBe('true');
@@ -215,6 +222,8 @@ describe('the gallery signed in', () => {
   });
 
   it('starts and stops autoscroll at 4 speeds; a wheel move stops it', async () => {
+    const { page } = browser;
+    await openExplore(true);
     // Escape closes the panel (spec §4) and gives the focus back to its toggle.
     await byTestId('search-input-pos').focus();
     await page.keyboard.press('Escape');
@@ -266,7 +275,8 @@ describe('the gallery signed in', () => {
   });
 
   it('lists both images on /creations, kept alive next to /explore', async () => {
-    await page.evaluate(() => window.scrollTo(0, 0));
+    const { page } = browser;
+    await openExplore();
     await page.getByRole('link', { name: 'Create', exact: true }).first().click();
     await waitForPath(page, '/create');
     await page.goto(`${server.url}/creations`);
@@ -284,7 +294,9 @@ describe('the gallery signed in', () => {
     await page.goto(`${server.url}/gallery/nobody`);
     await waitForPath(page, '/404');
   });
+});
 
+describe('the gallery signed in on a phone', () => {
   it('opens the search panel on a phone (390×844)', async () => {
     const phone = await openBrowser({ viewport: PHONE, isMobile: true });
     try {

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { acceptCookies, rawKeysIn } from './support/app.ts';
-import { DESKTOP, openBrowser, PHONE, screenshot, type Browser } from './support/browser.ts';
+import { DESKTOP, openBrowser, PHONE, screenshot } from './support/browser.ts';
 import {
   boardUuids,
   dismissNotices,
@@ -11,30 +11,29 @@ import {
   pickTag,
   signUp,
   signUpWithTwoImages,
+  tagId,
   waitForSamples,
 } from './support/gallery.ts';
-import { startServer, type RunningServer } from './support/server.ts';
+import { browserPerTest, serverForFile } from './support/suite.ts';
 
 /**
  * Saved prompts in the gallery search panel (spec §2 community prompt browser, §3 Saved prompt, §7
- * /api/prompt) against the real API and the local preview worker. A new account generates two images,
- * searches /explore for two tags only its lighthouse image has, saves the search (shared with the
- * community), clears it, narrows by format, and applies the saved prompt from the prompt browser and
- * from the quick list: the tags come back, the format filter stays, the same image is found. A second
- * account finds the prompt under Community, subscribes, and gets the same result from it.
+ * /api/prompt) against the real API and the local preview worker. Before the tests, an author generates
+ * two images and saves (and shares) a prompt of the two tags only its lighthouse image has. A new account
+ * searches /explore for those tags and saves the search from the panel; the author narrows by format and
+ * applies the saved prompt from the prompt browser and from the quick list: the tags come back, the
+ * format filter stays, the same image is found. Another account finds the prompt under Community,
+ * subscribes, and gets the same result from it. Each test opens its own browser.
  * Screenshots: desktop-saved-prompts-panel, desktop-saved-prompts-browser, phone-saved-prompts-panel.
  */
-let server: RunningServer;
-let browser: Browser;
-let page: Page;
-let styleId = 0;
+const server = serverForFile();
 const author = newAccount('sav');
+/** The author's saved prompt, shared with the community (made before the tests). */
 const PROMPT_NAME = 'Harbour lighthouse';
 const uuids = { lighthouse: '', forest: '' };
 let format = '';
 
-const byTestId = (id: string) => page.getByTestId(id);
-const query = (target: Page = page) => new URL(target.url()).searchParams;
+const query = (target: Page) => new URL(target.url()).searchParams;
 const tagNames = (value: string | null) =>
   (value ?? '')
     .split(',')
@@ -43,30 +42,41 @@ const tagNames = (value: string | null) =>
     .sort();
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await openBrowser({ viewport: DESKTOP });
-  page = browser.page;
-  await page.emulateMedia({ reducedMotion: 'reduce' });
-  styleId = (await freeAnimeStyle(server.url)).id;
+  const styleId = (await freeAnimeStyle(server.url)).id;
   await waitForSamples(server.url);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-describe('saved prompts', () => {
-  it('signs up and generates two images', async () => {
-    const images = await signUpWithTwoImages(page, server.url, author, styleId);
+  const setup = await openBrowser();
+  try {
+    const images = await signUpWithTwoImages(setup.page, server.url, author, styleId);
     uuids.forest = images.forest.uuid;
     uuids.lighthouse = images.lighthouse.uuid;
     format = images.lighthouse.format;
-  });
+    const tags = [await tagId(server.url, 'a lighthouse at dusk'), await tagId(server.url, 'harbour')];
+    const saved = await setup.page.request.post(`${server.url}/api/prompt/save`, {
+      data: { lib: PROMPT_NAME, pos_tags: tags, opt_tags: [], neg_tags: [], public: true },
+      headers: { origin: server.url },
+    });
+    expect(saved.ok()).toBe(true);
+  } finally {
+    await setup.close();
+  }
+});
+
+/** /explore with the search panel open, the cookie banner answered. */
+async function openSearchPanel(page: Page) {
+  await page.goto(`${server.url}/explore?search=open`);
+  await acceptCookies(page);
+  await page.getByTestId('search-panel').waitFor();
+}
+
+describe('saving a search', () => {
+  const browser = browserPerTest(server, { reducedMotion: true });
+  const byTestId = (id: string) => browser.page.getByTestId(id);
+  const SAVED_NAME = 'Lighthouse by the harbour';
 
   it('saves a search from the panel, shared with the community', async () => {
-    await page.goto(`${server.url}/explore?search=open`);
-    await byTestId('search-panel').waitFor();
+    const { page } = browser;
+    await signUp(page, server.url, newAccount('svr'));
+    await openSearchPanel(page);
     // Nothing to save yet: the button is off and a line says why.
     expect(await byTestId('search-save').isDisabled()).toBe(true);
     expect(await byTestId('search-save-hint').innerText()).toBe(
@@ -78,7 +88,7 @@ describe('saved prompts', () => {
     await byTestId('search-chip-pos').waitFor();
     await pickTag(page, 'search-input-pos', 'search-options-pos', 'harb', 'harbour');
     await expect.poll(() => boardUuids(page)).toEqual([uuids.lighthouse]);
-    expect(tagNames(query().get('pos'))).toEqual(['a lighthouse at dusk', 'harbour']);
+    expect(tagNames(query(page).get('pos'))).toEqual(['a lighthouse at dusk', 'harbour']);
     expect(await byTestId('search-save-hint').count()).toBe(0);
 
     await byTestId('search-save').click();
@@ -88,17 +98,17 @@ describe('saved prompts', () => {
     // Prefilled from the tag names.
     expect(await name.inputValue()).toContain('a lighthouse at dusk');
     expect(await dialog.getByTestId('prompt-tags-pos').innerText()).toContain('harbour');
-    await name.fill(PROMPT_NAME);
+    await name.fill(SAVED_NAME);
     await byTestId('save-prompt-public').click();
     expect(await byTestId('save-prompt-public').getAttribute('aria-checked')).toBe('true');
     await byTestId('save-prompt-submit').click();
     await dialog.waitFor({ state: 'detached' });
-    await expect.poll(() => byTestId('notice').innerText()).toContain(`“${PROMPT_NAME}” saved and shared`);
+    await expect.poll(() => byTestId('notice').innerText()).toContain(`“${SAVED_NAME}” saved and shared`);
 
     // The quick list has it at once.
     const item = byTestId('quick-saved-item');
     await expect.poll(() => item.count()).toBe(1);
-    expect(await item.innerText()).toContain(PROMPT_NAME);
+    expect(await item.innerText()).toContain(SAVED_NAME);
     expect(await item.innerText()).toContain('2 tags');
     expect(await byTestId('quick-saved-count').innerText()).toBe('1 of 100');
     expect(rawKeysIn(await page.locator('body').innerText())).toEqual([]);
@@ -106,12 +116,18 @@ describe('saved prompts', () => {
     await dismissNotices(page);
     await screenshot(page, 'desktop-saved-prompts-panel');
   });
+});
+
+describe('applying a saved prompt', () => {
+  const browser = browserPerTest(server, { account: () => author, reducedMotion: true });
+  const byTestId = (id: string) => browser.page.getByTestId(id);
 
   it('applies it from the prompt browser: the tags come back, the format filter stays', async () => {
-    await byTestId('search-clear').click();
-    await expect.poll(() => byTestId('search-chip-pos').count()).toBe(0);
+    const { page } = browser;
+    await openSearchPanel(page);
+    expect(await byTestId('search-chip-pos').count()).toBe(0);
     await byTestId(`filter-format-${format}`).click();
-    await expect.poll(() => query().get('fmt')).toBe(format);
+    await expect.poll(() => query(page).get('fmt')).toBe(format);
     await expect.poll(async () => (await boardUuids(page)).length).toBeGreaterThan(1);
 
     await byTestId('search-saved-prompts').click();
@@ -125,7 +141,7 @@ describe('saved prompts', () => {
     await page.keyboard.press('Escape');
     await browserDialog.waitFor({ state: 'detached' });
     expect(await byTestId('search-panel').isVisible()).toBe(true);
-    expect(query().get('search')).toBe('open');
+    expect(query(page).get('search')).toBe('open');
 
     await dismissNotices(page);
     await byTestId('search-saved-prompts').click();
@@ -134,29 +150,32 @@ describe('saved prompts', () => {
     await screenshot(page, 'desktop-saved-prompts-browser');
     await row.getByTestId('prompt-apply').click();
     await browserDialog.waitFor({ state: 'detached' });
-    await expect.poll(() => tagNames(query().get('pos'))).toEqual(['a lighthouse at dusk', 'harbour']);
-    expect(query().get('fmt')).toBe(format);
-    expect(query().get('search')).toBe('open');
+    await expect.poll(() => tagNames(query(page).get('pos'))).toEqual(['a lighthouse at dusk', 'harbour']);
+    expect(query(page).get('fmt')).toBe(format);
+    expect(query(page).get('search')).toBe('open');
     await expect.poll(() => boardUuids(page)).toEqual([uuids.lighthouse]);
     expect(await byTestId('search-chip-pos').count()).toBe(2);
 
     // Like any search change it is a step in the history: back is the search before it.
     await page.goBack();
     await expect.poll(() => byTestId('search-chip-pos').count()).toBe(0);
-    expect(query().get('fmt')).toBe(format);
+    expect(query(page).get('fmt')).toBe(format);
     await page.goForward();
     await expect.poll(() => byTestId('search-chip-pos').count()).toBe(2);
   });
 
   it('applies it from the quick list too', async () => {
-    await byTestId('search-clear').click();
-    await expect.poll(() => byTestId('search-chip-pos').count()).toBe(0);
+    const { page } = browser;
+    await openSearchPanel(page);
+    expect(await byTestId('search-chip-pos').count()).toBe(0);
     await byTestId('quick-saved-item').click();
-    await expect.poll(() => tagNames(query().get('pos'))).toEqual(['a lighthouse at dusk', 'harbour']);
+    await expect.poll(() => tagNames(query(page).get('pos'))).toEqual(['a lighthouse at dusk', 'harbour']);
     await expect.poll(() => boardUuids(page)).toEqual([uuids.lighthouse]);
     await expect.poll(() => byTestId('notice').innerText()).toContain(`“${PROMPT_NAME}” applied`);
   });
+});
 
+describe('a saved prompt seen by others and on a phone', () => {
   it('lets another user subscribe to it from Community and search with it', async () => {
     const other = await openBrowser({ viewport: DESKTOP });
     try {

@@ -58,6 +58,26 @@ export async function cookieValue(page: Page, baseUrl: string, name: string): Pr
   return (await page.context().cookies(baseUrl)).find((cookie) => cookie.name === name)?.value;
 }
 
+/**
+ * Reads `read()` until `accept` takes its value, and returns it; fails with the last value after
+ * `timeoutMs`. Like `expect.poll`, but usable in `beforeAll` too (for setup shared by a file's tests).
+ */
+export async function until<T>(
+  what: string,
+  read: () => Promise<T>,
+  accept: (value: T) => boolean,
+  timeoutMs = 15_000,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (accept(value)) return value;
+    if (Date.now() > deadline)
+      throw new Error(`${what}: still ${JSON.stringify(value)} after ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
 export async function waitForPath(page: Page, pathname: string): Promise<void> {
   await page.waitForURL((url) => url.pathname === pathname, { timeout: 15_000 });
 }

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { acceptCookies, me, waitForPath } from './app.ts';
+import { acceptCookies, me, until, waitForPath } from './app.ts';
 
 /** Helpers of the gallery specs: the samples, an account with images, and the search API. */
 
@@ -60,16 +60,29 @@ export async function signUp(page: Page, baseUrl: string, account: Account): Pro
   return id;
 }
 
-/** Generates one image on /create (a style chosen) and waits until its task is done. */
+/**
+ * Generates one image on /create (a style chosen) and waits until its task is done. Usable in a
+ * `beforeAll` (waits with `until`, not `expect.poll`).
+ */
 export async function generate(page: Page, prompt: string): Promise<void> {
   const before = await page.getByTestId('task-card').count();
   await page.getByTestId('prompt').fill(prompt);
-  await expect.poll(() => page.getByTestId('create-button').isEnabled(), { timeout: 30_000 }).toBe(true);
-  await page.getByTestId('create-button').click();
-  await expect.poll(() => page.getByTestId('task-card').count()).toBe(before + 1);
-  await expect
-    .poll(() => page.getByTestId('task-card').first().getAttribute('data-state'), { timeout: 60_000 })
-    .toBe('9');
+  const create = page.getByTestId('create-button');
+  await until(
+    'Create enabled',
+    () => create.isEnabled(),
+    (enabled) => enabled,
+    30_000,
+  );
+  await create.click();
+  const cards = page.getByTestId('task-card');
+  await until(
+    'task cards',
+    () => cards.count(),
+    (count) => count === before + 1,
+  );
+  const state = () => cards.first().getAttribute('data-state');
+  await until('the new task done (state 9)', state, (value) => value === '9', 60_000);
 }
 
 /** Neutral prompts of two images; only the first has the tags "a lighthouse at dusk" and "harbour". */
@@ -97,6 +110,15 @@ export async function signUpWithTwoImages(
   const mine = await searchGallery(page, baseUrl, `page=0&size=12&author_id=${userId}`, { shuffle: null });
   expect(mine.items).toHaveLength(2);
   return { userId, forest: mine.items[0]!, lighthouse: mine.items[1]! };
+}
+
+/** The id of the tag named exactly `name`, through the search panel's autocomplete call. */
+export async function tagId(baseUrl: string, name: string): Promise<number> {
+  const response = await fetch(`${baseUrl}/api/gallery/search/tags?search=${encodeURIComponent(name)}`);
+  const { tags } = (await response.json()) as { tags: { id: number; name: string }[] };
+  const tag = tags.find((candidate) => candidate.name === name);
+  if (!tag) throw new Error(`no tag named ${name}`);
+  return tag.id;
 }
 
 /** Signs in through the API (the page's cookies), e.g. for a second browser. */

@@ -1,0 +1,89 @@
+import type { Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
+import { DESKTOP, openBrowser, type Browser } from './browser.ts';
+import { logIn, type Account } from './gallery.ts';
+import { startServer, type RunningServer } from './server.ts';
+
+/**
+ * The boilerplate every browser spec shares: one real server for the file, and a fresh Chromium profile
+ * for each test, so that any test runs on its own (`vitest run --project e2e <spec> -t '<name>'`) and no
+ * test leans on the cookies, storage or page an earlier test left behind. Call these at the top of a spec;
+ * what the file's tests need beyond that (an account with images, a saved prompt) goes in its own
+ * `beforeAll`, registered after `serverForFile` so that the server is up.
+ */
+
+type ServerOptions = Parameters<typeof startServer>[0];
+
+/** Starts the server before the file's tests and stops it after them; read `.server` inside hooks and tests. */
+export function serverForFile(options: ServerOptions = {}): {
+  readonly server: RunningServer;
+  readonly url: string;
+} {
+  let server: RunningServer | undefined;
+  beforeAll(async () => {
+    server = await startServer(options);
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+  const running = () => {
+    if (!server) throw new Error('the server is not started (serverForFile registers a beforeAll)');
+    return server;
+  };
+  return {
+    get server() {
+      return running();
+    },
+    get url() {
+      return running().url;
+    },
+  };
+}
+
+export interface BrowserPerTestOptions {
+  viewport?: { width: number; height: number };
+  isMobile?: boolean;
+  /** Reduced motion: the top menu stays in place when scrolled, and entrances are skipped. */
+  reducedMotion?: boolean;
+  /** Signed in as this account (through the API, before the test's first page). */
+  account?: () => Account;
+  /** Anything else each test's page needs before it starts (listeners, permissions). */
+  prepare?: (page: Page) => Promise<void> | void;
+  /** Fail a test whose page threw an uncaught error (checked after the test, before the browser closes). */
+  noPageErrors?: boolean;
+}
+
+/**
+ * Opens a fresh browser before each test (signed in as `account` when given) and closes it after; read
+ * `.page` and `.browser` inside tests.
+ */
+export function browserPerTest(
+  suite: { readonly url: string },
+  options: BrowserPerTestOptions = {},
+): { readonly page: Page; readonly browser: Browser } {
+  let browser: Browser | undefined;
+  beforeEach(async () => {
+    browser = await openBrowser({ viewport: options.viewport ?? DESKTOP, isMobile: options.isMobile });
+    if (options.reducedMotion) await browser.page.emulateMedia({ reducedMotion: 'reduce' });
+    if (options.account) await logIn(browser.page, suite.url, options.account());
+    await options.prepare?.(browser.page);
+  });
+  afterEach(async () => {
+    const errors = browser?.errors ?? [];
+    await browser?.close();
+    browser = undefined;
+    if (options.noPageErrors) expect(errors, 'uncaught errors in the page').toEqual([]);
+  });
+  const open = () => {
+    if (!browser) throw new Error('no browser outside a test (browserPerTest opens one in beforeEach)');
+    return browser;
+  };
+  return {
+    get page() {
+      return open().page;
+    },
+    get browser() {
+      return open();
+    },
+  };
+}
