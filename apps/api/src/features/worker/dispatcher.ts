@@ -14,10 +14,14 @@ export interface DispatcherDeps {
   leased: LeasedTaskCache;
   now: () => Date;
   leaseMs: number;
+  /**
+   * A waiting worker re-checks at least this often even without a notification (a missed NOTIFY, the
+   * clock); 1 s by default. Tests lengthen it to show that the notification alone wakes the worker.
+   */
+  recheckMs?: number;
 }
 
-/** A waiting worker re-checks at least this often even without a notification (missed NOTIFY, clock). */
-const RECHECK_MS = 1000;
+const DEFAULT_RECHECK_MS = 1000;
 
 /**
  * Hands queued tasks to workers. A lease request long-polls: it tries at once, then sleeps until a
@@ -25,6 +29,7 @@ const RECHECK_MS = 1000;
  * the worker hangs up.
  */
 export function createWorkerDispatcher(deps: DispatcherDeps) {
+  const recheckMs = deps.recheckMs ?? DEFAULT_RECHECK_MS;
   const waiters = new Set<() => void>();
   // last_seen_at is for the operator view: once every 15 s per worker is enough, not a write per lease.
   const lastTouch = new Map<number, number>();
@@ -77,7 +82,7 @@ export function createWorkerDispatcher(deps: DispatcherDeps) {
             clearTimeout(timer);
             resolve();
           };
-          const timer = setTimeout(wake, Math.min(RECHECK_MS, remaining));
+          const timer = setTimeout(wake, Math.min(recheckMs, remaining));
           waiters.add(wake);
         });
       }
@@ -85,6 +90,11 @@ export function createWorkerDispatcher(deps: DispatcherDeps) {
 
     async queueStats() {
       return deps.queue.counts();
+    },
+
+    /** How many lease requests are asleep waiting for a task (tests wait for a worker to be waiting). */
+    waitingLeases(): number {
+      return waiters.size;
     },
   };
 }
