@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -287,6 +288,39 @@ describe.each(cases)('$name', ({ probe }) => {
   it('shows a private image to its owner only (invariant 4), and a public one as it always has', async () => {
     expect(await whoSees(probe, true), 'private').toEqual(probe.privateTo ?? ['owner']);
     expect(await whoSees(probe, false), 'public').toEqual(probe.publicTo ?? EVERYBODY);
+  });
+});
+
+/** The single-request image calls, by uuid: a refusal must not tell a private image from a missing one. */
+const BY_UUID: [Method, (uuid: string) => string, unknown?][] = [
+  ['GET', (uuid) => `/images/${uuid}.webp`],
+  ['GET', (uuid) => `/images/${uuid}.png`],
+  ['GET', (uuid) => `/images/${uuid}-min.webp`],
+  ['GET', (uuid) => `/images/${uuid}-social.jpg`],
+  ['GET', (uuid) => `/image/${uuid}`],
+  ['GET', (uuid) => `/api/image/${uuid}/info`],
+  ['GET', (uuid) => `/api/image/${uuid}/info/gen`],
+  ['GET', (uuid) => `/api/image/${uuid}/tags`],
+  ['PUT', (uuid) => `/api/image/${uuid}/private`],
+  ['DELETE', (uuid) => `/api/image/${uuid}`],
+  ['POST', () => '/api/action/favorite', 'uuid'],
+  ['PUT', () => '/api/action/report/0', 'uuid'],
+  ['POST', (uuid) => `/api/tasks/${uuid}/upscale`],
+];
+
+describe('a private image refused', () => {
+  it('answers exactly as an image that does not exist, to a visitor and to another user', async () => {
+    const image = await addImage(t, ownerId, { is_private: true, files: true });
+    const missing = randomUUID();
+    for (const who of ['anonymous', 'other'] as const) {
+      for (const [method, url, body] of BY_UUID) {
+        const answer = async (uuid: string) => {
+          const response = await ask(who, method, url(uuid), body ? { uuid } : undefined);
+          return { status: response.statusCode, body: response.body.replaceAll(uuid, '{uuid}') };
+        };
+        expect(await answer(image.uuid), `${who} ${method} ${url('{uuid}')}`).toEqual(await answer(missing));
+      }
+    }
   });
 });
 
