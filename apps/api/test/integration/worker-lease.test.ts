@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LEASED_STATE } from '../../src/features/task/states.ts';
+import { TASK_STATE } from '@mirage/domain';
 import { enqueuePaidTask, pngOf, previewLease, workerCalls } from '../generation-fixtures.ts';
 import { Client, createTestApp, newAccount, type TestContext } from '../harness.ts';
 
@@ -44,7 +44,7 @@ describe('next job handed over with a completion', () => {
     expect((done.body.next_job as { id: string; attempt: number }).id).toBe(second.id);
     expect((done.body.next_job as { attempt: number }).attempt).toBe(1);
     expect(await taskRow(second.id)).toEqual({
-      state: LEASED_STATE.txt2img,
+      state: TASK_STATE.Generate,
       attempts: 1,
       name: 'handover-worker',
     });
@@ -67,7 +67,7 @@ describe('next job handed over with a completion', () => {
 
     expect(refused.status).toBe(400);
     expect(refused.body).toMatchObject({ detail: { code: 'validation_error' } });
-    expect((await taskRow(task.id))?.state).toBe(LEASED_STATE.txt2img);
+    expect((await taskRow(task.id))?.state).toBe(TASK_STATE.Generate);
     expect((await worker.complete(token, task.id, await pngOf(64, 88))).status).toBe(200);
   });
 });

@@ -1,5 +1,5 @@
 import type { ColumnType, Generated, Selectable } from 'kysely';
-import type { JobType, WorkerJob } from '@mirage/domain';
+import type { JobType, TaskLane, WorkerJob } from '@mirage/domain';
 
 /** Kysely table types of workers, tasks and images; they mirror migration 0003. */
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -20,7 +20,8 @@ export interface WorkerTable {
   created_at: CreatedAt;
 }
 
-export type TaskLane = 'fast' | 'normal' | 'eco';
+/** The queue lanes are the domain's (laneFor). */
+export type { TaskLane };
 export type PaidWith = 'generation_token' | 'daily_token';
 /** The job as stored: everything but the lease fields, which are added when a worker leases it. */
 export type StoredJob = Omit<WorkerJob, 'attempt' | 'lease_expires_at'>;

@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database, UserRow } from '../../db/schema.ts';
+import { lockAccountForUpdate } from '../user/account-repository.ts';
 
 /** What a rollover changes on the account row besides its balance (the balance moves through the ledger). */
 export interface EnergyRolloverChange {
@@ -46,5 +47,5 @@ export async function lockAccountForRollover(
   trx: Transaction<Database>,
   userId: number,
 ): Promise<UserRow | undefined> {
-  return trx.selectFrom('app_user').selectAll().where('id', '=', userId).forUpdate().executeTakeFirst();
+  return lockAccountForUpdate(trx, userId);
 }

@@ -10,7 +10,12 @@ import type { ImageProcessor } from '../image/processor.ts';
 import type { ImageRepository } from '../image/repository.ts';
 import type { WorkerRepository } from '../worker/repository.ts';
 import { createTaskCompletion } from './completion.ts';
-import { jobKind, type CompletionAnswer, type CompletionContext, type ResultMetadata } from './kinds/index.ts';
+import {
+  jobKind,
+  type CompletionAnswer,
+  type CompletionContext,
+  type ResultMetadata,
+} from './kinds/index.ts';
 import type { LeasedTaskCache } from './leased-tasks.ts';
 import type { QueueRepository } from './queue-repository.ts';
 

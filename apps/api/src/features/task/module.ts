@@ -13,6 +13,7 @@ import { createWorkerAuth } from '../worker/service.ts';
 import { sweepEnergyRollover } from './energy.ts';
 import { createLeasedTaskCache } from './leased-tasks.ts';
 import { createTaskLifecycle } from './lifecycle.ts';
+import { LEASED_STATES } from './kinds/index.ts';
 import { createQueueRepository } from './queue-repository.ts';
 import type { LiveStreams } from '../live/stream.ts';
 import { registerTaskRoutes } from './routes.ts';
@@ -62,7 +63,7 @@ export const REAPER_INTERVAL_MS = 5000;
 export async function registerGeneration(app: FastifyInstance, deps: GenerationModuleDeps) {
   const { config, db, notifier, now, store, processor, images } = deps;
   const leaseMs = config.LEASE_SECONDS * 1000;
-  const queue = createQueueRepository(db);
+  const queue = createQueueRepository(db, { leasedStates: LEASED_STATES });
   const workers = createWorkerRepository(db);
   const workerAuth = createWorkerAuth(workers, now);
   const leased = createLeasedTaskCache();

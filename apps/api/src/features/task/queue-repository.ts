@@ -1,11 +1,9 @@
+import { TASK_STATE, TERMINAL_STATES, type JobType, type TaskLane, type TaskState } from '@mirage/domain';
 import { sql, type Insertable, type Transaction } from 'kysely';
-import { FINISHED_STATES, LEASED_STATE, TASK_STATE, type JobType } from './states.ts';
 import type { DB } from '../../db/database.ts';
 import { prepared } from '../../db/prepared.ts';
 import type { Database } from '../../db/schema.ts';
-import type { ImageTable, TaskLane, TaskRecord, TaskRow, TaskTable } from '../../db/schema/generation.ts';
-import { notifyExpression, type Channel } from '../../events/notifier.ts';
-import { upsertTags } from '../tag/usage-repository.ts';
+import type { TaskRecord, TaskRow, TaskTable } from '../../db/schema/generation.ts';
 
 /** What a worker can run: jobs needing other checkpoints or more pixels are not offered to it. */
 export interface LeaseFilter {
@@ -61,11 +59,24 @@ export type NewTask = Omit<Insertable<TaskTable>, 'state' | 'queue_key' | 'setti
   job: TaskTable['job']['__select__'];
 };
 
+export interface QueueOptions {
+  /** The state a leased task shows, by job type: the job kinds' (task/kinds/index.ts LEASED_STATES). */
+  leasedStates: Readonly<Partial<Record<JobType, TaskState>>>;
+}
+
 /**
  * The queue is the task table itself: queued rows have state 0 and are ordered by queue_key. A lease
  * takes the first row with FOR UPDATE SKIP LOCKED, so concurrent workers never get the same task.
  */
-export function createQueueRepository(db: DB) {
+export function createQueueRepository(db: DB, options: QueueOptions) {
+  // Constants of the statement's text (so that it stays one prepared statement): a leased task's state
+  // by its type. Only registered kinds are leased (the dispatcher's filter), so there is no ELSE.
+  const leasedState = sql<number>`case task.type ${sql.join(
+    Object.entries(options.leasedStates).map(
+      ([type, state]) => sql`when ${sql.lit(type)} then ${sql.lit(state)}`,
+    ),
+    sql` `,
+  )} end`;
   return {
     /** Inserts a queued task in the caller's transaction (the one that debits its cost). */
     async enqueue(trx: Transaction<Database>, task: NewTask, now: Date): Promise<TaskRow> {
@@ -97,7 +108,7 @@ export function createQueueRepository(db: DB) {
       return db
         .updateTable('task')
         .set({
-          state: sql<number>`case task.type when 'upscale' then ${sql.lit(LEASED_STATE.upscale)} when 'txt2img' then ${sql.lit(LEASED_STATE.txt2img)} else ${sql.lit(LEASED_STATE.tweak)} end`,
+          state: leasedState,
           worker_id: workerId,
           lease_expires_at: new Date(now.getTime() + leaseMs),
           started_at: now,
@@ -202,89 +213,6 @@ export function createQueueRepository(db: DB) {
         .execute();
     },
 
-    /**
-     * Finishes a txt2img task with its image in ONE statement (its own transaction): lock the task if
-     * this worker still holds its lease, upsert the image's tags, insert the image, mark the task done,
-     * count the job for the worker and notify — or, when the guard fails (lease lost, already finished), change nothing and
-     * return undefined. A concurrent second `complete` waits on the row lock, then sees a finished task.
-     * One round trip instead of seven keeps the worker protocol fast (BENCHMARKS.md, bench:queue).
-     */
-    async completeWithImage(
-      taskId: string,
-      workerId: number,
-      image: Omit<Insertable<ImageTable>, 'tag_ids'>,
-      tags: readonly { kind: string; name: string }[],
-      now: Date,
-      notification: { channel: Channel; payload: string },
-    ): Promise<{ id: number; uuid: string } | undefined> {
-      const columns = Object.keys(image) as (keyof typeof image)[];
-      return (
-        db
-          .with('locked', (q) =>
-            q
-              .selectFrom('task')
-              .select(['id', 'started_at'])
-              .where('id', '=', taskId)
-              .where('worker_id', '=', workerId)
-              .where('lease_expires_at', 'is not', null)
-              .where('state', 'not in', FINISHED_STATES)
-              .forUpdate(),
-          )
-          // The image's tags, written only when the lease guard holds; counted only for a public image
-          // (tag/usage-repository.ts).
-          .with('tagged', () => upsertTags(db, tags, image.is_private !== true, 'locked'))
-          .with('stored', (q) =>
-            q
-              .insertInto('image')
-              .columns([...columns, 'tag_ids'])
-              // Parameters in INSERT … SELECT take the types of their target columns.
-              .expression((eb) =>
-                eb
-                  .selectFrom('locked')
-                  .select([
-                    ...columns.map((column) => eb.val(image[column]).as(column)),
-                    sql<number[]>`coalesce((select array_agg(id order by id) from tagged), '{}')`.as(
-                      'tag_ids',
-                    ),
-                  ]),
-              )
-              .returning(['id', 'uuid']),
-          )
-          .with('done', (q) =>
-            q
-              .updateTable('task')
-              .from('stored')
-              .set((eb) => ({
-                state: TASK_STATE.Done,
-                lease_expires_at: null,
-                image_id: eb.ref('stored.id'),
-                finished_at: now,
-                preview: null,
-                error: null,
-              }))
-              .where('task.id', '=', taskId),
-          )
-          .with('counted', (q) =>
-            q
-              .updateTable('worker')
-              .from('locked')
-              .set({
-                jobs_done: sql`jobs_done + 1`,
-                busy_ms: sql`busy_ms + greatest(0, round(extract(epoch from (${now}::timestamptz - locked.started_at)) * 1000))::bigint`,
-              })
-              .where('worker.id', '=', workerId),
-          )
-          .selectFrom('stored')
-          .select([
-            'stored.id',
-            'stored.uuid',
-            notifyExpression(notification.channel, notification.payload).as('notified'),
-          ])
-          .modifyEnd(prepared('complete_with_image'))
-          .executeTakeFirst()
-      );
-    },
-
     async markRefunded(trx: Transaction<Database>, taskId: string) {
       await trx.updateTable('task').set({ refunded: true }).where('id', '=', taskId).execute();
     },
@@ -294,7 +222,7 @@ export function createQueueRepository(db: DB) {
         .selectFrom('task')
         .select('id')
         .where('lease_expires_at', '<', now)
-        .where('state', 'not in', [TASK_STATE.Queue, ...FINISHED_STATES])
+        .where('state', 'not in', [TASK_STATE.Queue, ...TERMINAL_STATES])
         .limit(limit)
         .execute();
       return rows.map((row) => row.id);
@@ -324,7 +252,7 @@ export function createQueueRepository(db: DB) {
         .selectFrom('task')
         .select([
           sql<number>`count(*) filter (where state = ${sql.lit(TASK_STATE.Queue)})`.as('queued'),
-          sql<number>`count(*) filter (where state not in (${sql.lit(TASK_STATE.Queue)}, ${sql.lit(TASK_STATE.Fail)}, ${sql.lit(TASK_STATE.Done)}))`.as(
+          sql<number>`count(*) filter (where state not in (${sql.join([TASK_STATE.Queue, ...TERMINAL_STATES].map((state) => sql.lit(state)))}))`.as(
             'running',
           ),
         ])

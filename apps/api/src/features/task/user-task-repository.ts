@@ -1,28 +1,11 @@
-import type { Transaction } from 'kysely';
+import { TASK_STATE, TERMINAL_STATES } from '@mirage/domain';
 import type { DB } from '../../db/database.ts';
-import type { Database, UserRow } from '../../db/schema.ts';
 import type { TaskRow } from '../../db/schema/generation.ts';
-import { FINISHED_STATES, TASK_STATE } from './states.ts';
 
 /**
- * A user's account row and own tasks, as task creation (service.ts) and the task monitor read them.
- * Functions taking `trx` run inside the creation transaction that holds the account row's lock.
+ * A user's own tasks, as task creation (kinds/) and the task monitor read them. Functions taking `trx`
+ * run inside the creation transaction that holds the account row's lock.
  */
-
-/** The account row, read before the creation transaction (validation and pricing). */
-export async function findAccount(db: DB, userId: number): Promise<UserRow> {
-  return db.selectFrom('app_user').selectAll().where('id', '=', userId).executeTakeFirstOrThrow();
-}
-
-/** Locks the account row: concurrent creates are serialised per user, so balance checks hold. */
-export async function lockAccount(trx: Transaction<Database>, userId: number): Promise<UserRow> {
-  return trx
-    .selectFrom('app_user')
-    .selectAll()
-    .where('id', '=', userId)
-    .forUpdate()
-    .executeTakeFirstOrThrow();
-}
 
 /** When the user's tasks that failed since `since` finished, newest first (the failure cooldown). */
 export async function recentFailureTimes(
@@ -49,7 +32,7 @@ export async function unfinishedTasks(
     .selectFrom('task')
     .select(['id', 'signature'])
     .where('user_id', '=', userId)
-    .where('state', 'not in', FINISHED_STATES)
+    .where('state', 'not in', TERMINAL_STATES)
     .execute();
 }
 
@@ -60,7 +43,7 @@ export async function pendingUpscale(trx: DB, imageId: number): Promise<{ id: st
     .select('id')
     .where('source_image_id', '=', imageId)
     .where('type', '=', 'upscale')
-    .where('state', 'not in', FINISHED_STATES)
+    .where('state', 'not in', TERMINAL_STATES)
     .executeTakeFirst();
 }
 
@@ -70,7 +53,7 @@ export async function recentTasks(db: DB, userId: number, since: Date): Promise<
     .selectFrom('task')
     .selectAll()
     .where('user_id', '=', userId)
-    .where((eb) => eb.or([eb('state', 'not in', FINISHED_STATES), eb('finished_at', '>=', since)]))
+    .where((eb) => eb.or([eb('state', 'not in', TERMINAL_STATES), eb('finished_at', '>=', since)]))
     .orderBy('created_at', 'desc')
     .limit(50)
     .execute();

@@ -1,0 +1,120 @@
+import { EVENT_DEDUPE_KEY, TASK_STATE, TERMINAL_STATES, type DomainEventPayload } from '@mirage/domain';
+import { sql, type Insertable } from 'kysely';
+import type { DB } from '../../db/database.ts';
+import { prepared } from '../../db/prepared.ts';
+import type { ImageTable } from '../../db/schema/generation.ts';
+import { CHANNEL, notifyExpression, type Channel } from '../../events/notifier.ts';
+import { upsertTags } from '../tag/usage-repository.ts';
+
+/** The `task.done` payload but the image id, which the statement learns when it inserts the image. */
+export type DonePayloadWithoutImage = Omit<DomainEventPayload<'task.done'>, 'imageId'>;
+
+export interface NewImageCompletion {
+  taskId: string;
+  workerId: number;
+  image: Omit<Insertable<ImageTable>, 'tag_ids'>;
+  tags: readonly { kind: string; name: string }[];
+  now: Date;
+  /** The task's change, for its owner's live streams. */
+  notification: { channel: Channel; payload: string };
+  event: DonePayloadWithoutImage;
+}
+
+/**
+ * The done completion unit of a kind that makes a new image, as ONE statement (its own transaction):
+ * lock the task if this worker still holds its lease and it is not finished, upsert the image's tags,
+ * insert the image, mark the task done, count the job for the worker, append the `task.done` event to the
+ * outbox (deduplicated per task: a task ends once), and NOTIFY the task's change and the outbox — or, when
+ * the guard fails (lease lost, already finished), change nothing and return undefined. A concurrent second
+ * `complete` waits on the row lock, then sees a finished task. One round trip instead of eight keeps the
+ * worker protocol fast (BENCHMARKS.md, bench:queue).
+ */
+export async function completeWithNewImage(
+  db: DB,
+  completion: NewImageCompletion,
+): Promise<{ id: number; uuid: string } | undefined> {
+  const { taskId, workerId, image, now } = completion;
+  const columns = Object.keys(image) as (keyof typeof image)[];
+  return (
+    db
+      .with('locked', (q) =>
+        q
+          .selectFrom('task')
+          .select(['id', 'started_at'])
+          .where('id', '=', taskId)
+          .where('worker_id', '=', workerId)
+          .where('lease_expires_at', 'is not', null)
+          .where('state', 'not in', TERMINAL_STATES)
+          .forUpdate(),
+      )
+      // The image's tags, written only when the lease guard holds; counted only for a public image
+      // (tag/usage-repository.ts).
+      .with('tagged', () => upsertTags(db, completion.tags, image.is_private !== true, 'locked'))
+      .with('stored', (q) =>
+        q
+          .insertInto('image')
+          .columns([...columns, 'tag_ids'])
+          // Parameters in INSERT … SELECT take the types of their target columns.
+          .expression((eb) =>
+            eb
+              .selectFrom('locked')
+              .select([
+                ...columns.map((column) => eb.val(image[column]).as(column)),
+                sql<number[]>`coalesce((select array_agg(id order by id) from tagged), '{}')`.as('tag_ids'),
+              ]),
+          )
+          .returning(['id', 'uuid']),
+      )
+      .with('done', (q) =>
+        q
+          .updateTable('task')
+          .from('stored')
+          .set((eb) => ({
+            state: TASK_STATE.Done,
+            lease_expires_at: null,
+            image_id: eb.ref('stored.id'),
+            finished_at: now,
+            preview: null,
+            error: null,
+          }))
+          .where('task.id', '=', taskId),
+      )
+      .with('counted', (q) =>
+        q
+          .updateTable('worker')
+          .from('locked')
+          .set({
+            jobs_done: sql`jobs_done + 1`,
+            busy_ms: sql`busy_ms + greatest(0, round(extract(epoch from (${now}::timestamptz - locked.started_at)) * 1000))::bigint`,
+          })
+          .where('worker.id', '=', workerId),
+      )
+      // The outbox row as appendEvent (features/outbox) writes it, in this statement's transaction.
+      .with('evented', (q) =>
+        q
+          .insertInto('outbox')
+          .columns(['type', 'payload', 'dedupe_key'])
+          .expression((eb) =>
+            eb
+              .selectFrom('stored')
+              .select([
+                sql.lit('task.done').as('type'),
+                sql<string>`${JSON.stringify(completion.event)}::jsonb || jsonb_build_object('imageId', stored.id)`.as(
+                  'payload',
+                ),
+                eb.val(EVENT_DEDUPE_KEY.taskEnded(taskId)).as('dedupe_key'),
+              ]),
+          )
+          .onConflict((oc) => oc.column('dedupe_key').doNothing()),
+      )
+      .selectFrom('stored')
+      .select([
+        'stored.id',
+        'stored.uuid',
+        notifyExpression(completion.notification.channel, completion.notification.payload).as('notified'),
+        notifyExpression(CHANNEL.outbox, '').as('outbox_woken'),
+      ])
+      .modifyEnd(prepared('complete_with_image'))
+      .executeTakeFirst()
+  );
+}

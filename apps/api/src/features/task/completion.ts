@@ -1,0 +1,159 @@
+import { currencyOfBalance, EVENT_DEDUPE_KEY, TASK_STATE, isTerminal } from '@mirage/domain';
+import type { Transaction } from 'kysely';
+import type { DB } from '../../db/database.ts';
+import type { Database } from '../../db/schema.ts';
+import type { TaskRecord, WorkerRow } from '../../db/schema/generation.ts';
+import { CHANNEL, type Notifier } from '../../events/notifier.ts';
+import { lockImage } from '../image/repository.ts';
+import { post } from '../ledger/repository.ts';
+import { appendEvent } from '../outbox/index.ts';
+import type { WorkerRepository } from '../worker/repository.ts';
+import { completeWithNewImage, type NewImageCompletion } from './completion-repository.ts';
+import type { QueueRepository } from './queue-repository.ts';
+
+export interface CompletionDeps {
+  db: DB;
+  queue: QueueRepository;
+  workers: WorkerRepository;
+  notifier: Notifier;
+  now: () => Date;
+}
+
+/** How a task that did not finish ends: a worker's failure, or a lease that ran out (the reaper). */
+export type EndCause = 'failure' | 'expiry';
+
+/**
+ * Where every task ends, one unit per outcome — done, failed, expired — each writing the task, its image,
+ * its tags, the refund and the outbox event (`task.done`, `task.failed`, `task.expired`) together: in one
+ * statement (done with a new image) or one transaction (the others). A task ends once: every unit runs
+ * under the task's row lock and a guard that it is not finished yet, and the event's dedupe key is the
+ * task's (EVENT_DEDUPE_KEY.taskEnded), so a repeated call writes nothing twice.
+ */
+export function createTaskCompletion(deps: CompletionDeps) {
+  const { db, queue, now } = deps;
+
+  const changed = (trx: DB, task: Pick<TaskRecord, 'user_id' | 'id'>) =>
+    deps.notifier.notify(trx, CHANNEL.taskChanged, `${task.user_id}:${task.id}`);
+
+  /** Refunds the task's cost to the balance it was paid from, once (ledger key and flag); true if paid. */
+  async function refund(trx: Transaction<Database>, task: TaskRecord): Promise<boolean> {
+    if (!task.paid_with || task.cost <= 0) return false;
+    if (task.refunded) return true;
+    await post(
+      trx,
+      [
+        {
+          userId: task.user_id,
+          currency: currencyOfBalance(task.paid_with),
+          delta: task.cost,
+          reason: 'task_refund',
+          ref: { type: 'task', id: task.id },
+        },
+      ],
+      `refund:${task.id}`,
+    );
+    await queue.markRefunded(trx, task.id);
+    return true;
+  }
+
+  /** The failed and expired units: the task fails, is refunded, and its end is recorded. */
+  async function endUnfinished(
+    trx: Transaction<Database>,
+    locked: TaskRecord,
+    cause: EndCause,
+    message: string,
+  ) {
+    await queue.markFailed(trx, locked.id, message, now());
+    const refunded = await refund(trx, locked);
+    const payload = { taskId: locked.id, userId: locked.user_id, jobType: locked.type, refunded };
+    await appendEvent(
+      trx,
+      cause === 'failure' ? { type: 'task.failed', payload } : { type: 'task.expired', payload },
+      { dedupeKey: EVENT_DEDUPE_KEY.taskEnded(locked.id) },
+    );
+  }
+
+  return {
+    /**
+     * Done, with a new image (txt2img; inpaint and style conversion will be too): one statement
+     * (completion-repository.ts). Undefined when the guard failed: the lease was lost or the task is
+     * finished already, and nothing was written.
+     */
+    async doneWithNewImage(
+      task: TaskRecord,
+      worker: WorkerRow,
+      result: Pick<NewImageCompletion, 'image' | 'tags'>,
+    ): Promise<{ id: number; uuid: string } | undefined> {
+      return completeWithNewImage(db, {
+        taskId: task.id,
+        workerId: worker.id,
+        image: result.image,
+        tags: result.tags,
+        now: now(),
+        notification: { channel: CHANNEL.taskChanged, payload: `${task.user_id}:${task.id}` },
+        event: { taskId: task.id, userId: task.user_id, jobType: task.type },
+      });
+    },
+
+    /**
+     * Done, on the task's source image (an upscale adds files to it): `applyToImage` changes the image
+     * row in the same transaction. The image row is locked before the task row, in the order an image
+     * deletion takes them (the image, then its tasks' source_image_id set to null), so the two never
+     * deadlock. 'gone': the image was deleted meanwhile; 'lost': the lease was lost or the task finished.
+     */
+    async doneOnSourceImage(
+      task: TaskRecord,
+      worker: WorkerRow,
+      imageId: number,
+      applyToImage: (trx: Transaction<Database>) => Promise<void>,
+    ): Promise<'stored' | 'gone' | 'lost'> {
+      return db.transaction().execute(async (trx) => {
+        if (!(await lockImage(trx, imageId))) return 'gone' as const;
+        const locked = await queue.lockTask(trx, task.id);
+        if (!locked || isTerminal(locked.state) || locked.worker_id !== worker.id) return 'lost' as const;
+        await applyToImage(trx);
+        await queue.markDone(trx, locked.id, imageId, now());
+        const busy = locked.started_at ? now().getTime() - locked.started_at.getTime() : 0;
+        await deps.workers.countJob(trx, worker.id, 'done', busy);
+        await appendEvent(
+          trx,
+          {
+            type: 'task.done',
+            payload: { taskId: locked.id, userId: locked.user_id, jobType: locked.type, imageId },
+          },
+          { dedupeKey: EVENT_DEDUPE_KEY.taskEnded(locked.id) },
+        );
+        await changed(trx, locked);
+        return 'stored' as const;
+      });
+    },
+
+    /**
+     * An attempt ends without a result. While attempts remain and the cause is retryable the task is
+     * queued again (no end: no event); else it ends — failed (the worker's failure or a result refused
+     * for the last time) or expired (the reaper: its lease ran out on the last attempt). With `holder`,
+     * only while that worker still holds the lease (checked on the locked row: the reaper may have given
+     * the task to another worker meanwhile).
+     */
+    async endAttempt(
+      task: Pick<TaskRecord, 'id'>,
+      attempt: { retryable: boolean; message: string; cause: EndCause; holder?: WorkerRow },
+    ): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        const locked = await queue.lockTask(trx, task.id);
+        if (!locked || isTerminal(locked.state) || locked.state === TASK_STATE.Queue) return;
+        const { holder } = attempt;
+        if (holder && (locked.worker_id !== holder.id || locked.lease_expires_at === null)) return;
+        if (attempt.retryable && locked.attempts < locked.max_attempts) {
+          await queue.requeue(trx, locked.id, attempt.message);
+          await deps.notifier.notify(trx, CHANNEL.taskQueued, locked.id);
+        } else {
+          await endUnfinished(trx, locked, attempt.cause, attempt.message);
+        }
+        if (locked.worker_id) await deps.workers.countJob(trx, locked.worker_id, 'failed', 0);
+        await changed(trx, locked);
+      });
+    },
+  };
+}
+export type TaskCompletion = ReturnType<typeof createTaskCompletion>;
