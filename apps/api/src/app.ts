@@ -17,6 +17,13 @@ import { createRateLimiter } from './features/rate-limit/service.ts';
 import { createSessionRepository } from './features/session/repository.ts';
 import { createSessionService } from './features/session/service.ts';
 import { createPasswordResetService } from './features/user/password-reset.ts';
+import { registerPasswordResetMail } from './features/user/password-reset-mail.ts';
+import {
+  createHandlerRegistry,
+  createOutboxDispatcher,
+  type OutboxDispatcherOptions,
+} from './features/outbox/index.ts';
+import { appendSignedInDay } from './features/session/signed-in-day.ts';
 import { createUserRepository } from './features/user/repository.ts';
 import { registerUserRoutes } from './features/user/routes.ts';
 import { createAccountService } from './features/user/service.ts';
@@ -31,6 +38,7 @@ import { registerDefaultNoStore } from './http/cache-policy.ts';
 import { browserOperatorGuard, operatorAccess } from './http/operator-access.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerOriginCheck } from './http/origin.ts';
+import { filesOf, requireRouteAuth, routesUnder } from './http/route-auth.ts';
 import { registerSpa } from './http/spa.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { CHANNEL, type Notifier } from './events/notifier.ts';
@@ -66,6 +74,8 @@ export interface AppDeps {
   liveStreams?: LiveStreamOptions;
   /** How often a waiting worker's lease re-checks the queue without a notification (tests lengthen it). */
   workerRecheckMs?: number;
+  /** The outbox dispatcher's retry and recheck timing (features/outbox; tests shorten the backoff). */
+  outbox?: Pick<OutboxDispatcherOptions, 'retryDelayMs' | 'maxAttempts' | 'recheckMs'>;
   /** Told of every route as it is registered (tests enumerate them: origin check, fuzzing). */
   onRoute?: (route: RouteOptions) => void;
 }
@@ -90,6 +100,8 @@ export async function buildApp(deps: AppDeps) {
     clientErrorHandler: answerClientError,
   });
   if (deps.onRoute) app.addHook('onRoute', deps.onRoute);
+  // Every route declares who may call it (http/route-auth.ts); one without a declaration fails here.
+  const routeAuth = requireRouteAuth(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
@@ -103,37 +115,47 @@ export async function buildApp(deps: AppDeps) {
     transform: jsonSchemaTransform,
   });
   // The documentation (and its JSON/YAML) is an operator's: OPERATOR_TOKEN, closed in production without one.
-  await app.register(fastifySwaggerUi, {
-    routePrefix: '/api/docs',
-    uiHooks: {
-      onRequest: browserOperatorGuard(operatorAccess(config.OPERATOR_TOKEN, production), 'Mirage API docs'),
-    },
+  routeAuth.declarePluginRoutes('the API documentation', routesUnder('/api/docs'), {
+    verify: browserOperatorGuard(operatorAccess(config.OPERATOR_TOKEN, production), 'Mirage API docs'),
   });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
   registerOriginCheck(app, config.PUBLIC_URL);
   registerMetrics(app, operatorAccess(config.METRICS_TOKEN, production));
 
   const secureCookies = config.NODE_ENV === 'production';
   const users = createUserRepository(db);
   // A revoked session's open streams end at once, on every instance (LISTEN/NOTIFY; ids only).
-  const sessions = createSessionService(createSessionRepository(db), now, (userId) =>
-    deps.notifier
-      .notify(db, CHANNEL.sessionRevoked, String(userId))
-      .catch((error: unknown) => app.log.warn({ err: error, userId }, 'session revocation signal failed')),
+  const sessions = createSessionService(
+    createSessionRepository(db),
+    now,
+    (userId) =>
+      deps.notifier
+        .notify(db, CHANNEL.sessionRevoked, String(userId))
+        .catch((error: unknown) => app.log.warn({ err: error, userId }, 'session revocation signal failed')),
+    appendSignedInDay(db, app.log),
   );
   const limiter = createRateLimiter(createRateLimitRepository(db), now, config.RATE_LIMITS_DISABLED);
   const mailer = deps.mailer ?? createMailer(config, app.log);
+  // Domain events (features/outbox): features register their handlers here; the dispatcher starts once
+  // the app is ready and stops (finishing its pass) when it closes.
+  const eventHandlers = createHandlerRegistry();
+  const { notifier } = deps;
+  const outbox = createOutboxDispatcher({
+    ...deps.outbox,
+    db,
+    handlers: eventHandlers,
+    notifier,
+    log: app.log,
+  });
+  app.addHook('onReady', (done) => {
+    outbox.start();
+    done();
+  });
+  registerPasswordResetMail(eventHandlers, { mailer, publicUrl: config.PUBLIC_URL, now });
   const oauth = deps.oauth ?? createOAuthService(config);
   const accountDeps = { db, users, sessions, limiter, welcomeTickets: config.WELCOME_TICKETS };
   const accounts = createAccountService(accountDeps);
-  const passwordReset = createPasswordResetService({
-    users,
-    sessions,
-    limiter,
-    mailer,
-    publicUrl: config.PUBLIC_URL,
-    now,
-    log: app.log,
-  });
+  const passwordReset = createPasswordResetService({ db, users, sessions, limiter, now });
   // Expired sessions and reset tokens are deleted hourly (rate-limit windows sweep themselves).
   const maintenance = startMaintenance(
     { sessions: () => sessions.purgeExpired(), passwordResets: () => passwordReset.purgeExpired() },
@@ -159,7 +181,13 @@ export async function buildApp(deps: AppDeps) {
   });
   app.addHook('onClose', () => cataloguePreviews.stop());
 
-  app.get('/api/health', () => ({ ok: true }));
+  // After the origin check: a cross-site request is refused for that first.
+  routeAuth.resolveWith({
+    sessions,
+    authenticateWorker: (authorization) => generation.workerAuth.authenticate(authorization),
+    operatorToken: config.OPERATOR_TOKEN,
+  });
+  app.get('/api/health', { config: { auth: 'none' } }, () => ({ ok: true }));
   registerUserRoutes(app, { accounts, accountDeps, passwordReset, sessions, oauth, limiter, secureCookies });
   registerModerationRoutes(app, { moderation, operatorToken: config.OPERATOR_TOKEN });
   // The users' live streams (GET /api/events, GET /api/tasks/monitor): one listener map per instance.
@@ -185,11 +213,13 @@ export async function buildApp(deps: AppDeps) {
   if (deps.serveWeb === false) registerApiNotFound(app);
   else {
     const pages = registerShareMeta(app, { images, store: files.store, publicUrl: config.PUBLIC_URL });
-    await registerSpa(app, path.resolve(config.WEB_DIST_DIR ?? DEFAULT_WEB_DIST), { pages });
+    const webDist = path.resolve(config.WEB_DIST_DIR ?? DEFAULT_WEB_DIST);
+    routeAuth.declarePluginRoutes('the files of the built web app', filesOf(webDist), 'none');
+    await registerSpa(app, webDist, { pages });
   }
   app.addHook('onClose', async () => {
     maintenance.stop();
-    await passwordReset.settle();
+    await outbox.stop();
     if (!deps.mailer) await mailer.close();
   });
   const services = {
@@ -197,6 +227,8 @@ export async function buildApp(deps: AppDeps) {
     processor: files.processor,
     images,
     passwordReset,
+    outbox,
+    eventHandlers,
     maintenance,
     cataloguePreviews,
     ...generation,

@@ -10,6 +10,11 @@ export interface Mail {
   subject: string;
   text: string;
   html: string;
+  /**
+   * The same on every retry of one send (an outbox delivery's key): becomes the Message-ID, so that a
+   * receiving server can drop the duplicate of a mail that an at-least-once retry sent twice.
+   */
+  idempotencyKey?: string;
 }
 
 export interface Mailer {
@@ -51,6 +56,7 @@ function smtpMailer(url: string, from: string, log: MailLog): Mailer {
         subject: mail.subject,
         text: mail.text,
         html: mail.html,
+        ...(mail.idempotencyKey ? { messageId: messageIdOf(mail.idempotencyKey, from) } : {}),
       });
       // Never log the body or its links here: in production they are secrets (reset tokens).
       log.info({ to: mail.to, subject: mail.subject }, 'mail sent');
@@ -60,6 +66,12 @@ function smtpMailer(url: string, from: string, log: MailLog): Mailer {
       return Promise.resolve();
     },
   };
+}
+
+/** A Message-ID (RFC 5322) made from an idempotency key, on the sender's domain. */
+export function messageIdOf(key: string, from: string): string {
+  const domain = /@([^>\s]+)/.exec(from)?.[1] ?? 'mirage.invalid';
+  return `<${key.replace(/[^\w.-]/g, '-')}@${domain}>`;
 }
 
 export function outboxDir(dataDir: string): string {

@@ -92,7 +92,7 @@ describe('password reset limits', () => {
   async function requestReset(ip: string, email: string) {
     const before = sent.length;
     const result = await new Client(t.app, ip).post('/api/user/send_reset_pwd', { email });
-    await t.services.passwordReset.settle();
+    await t.services.outbox.drain();
     return { result, mails: sent.slice(before) };
   }
 

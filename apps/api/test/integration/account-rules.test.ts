@@ -63,7 +63,7 @@ describe('weak passwords', () => {
     const { account } = await signedIn();
     const before = sent.length;
     await new Client(t.app).post('/api/user/send_reset_pwd', { email: account.email });
-    await t.services.passwordReset.settle();
+    await t.services.outbox.drain();
     const token = /token=([A-Za-z0-9_-]+)/.exec(sent[before]!.text)![1]!;
     const weak = await new Client(t.app).post('/api/user/reset_pwd', { token, pwd: 'qwertyui' });
     expect(weak.status).toBe(400);

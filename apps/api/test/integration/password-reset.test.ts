@@ -15,7 +15,7 @@ afterAll(async () => {
 async function requestReset(email: string, ip?: string) {
   const before = sent.length;
   const result = await new Client(t.app, ip).post('/api/user/send_reset_pwd', { email });
-  await t.services.passwordReset.settle();
+  await t.services.outbox.drain();
   return { result, mail: sent.slice(before)[0] };
 }
 

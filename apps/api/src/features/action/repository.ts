@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { DB } from '../../db/database.ts';
 import { lockImage } from '../image/repository.ts';
+import { appendEvent } from '../outbox/index.ts';
 import { visibleTo } from '../image/visibility-repository.ts';
 
 /** Favourites and reports (spec §7 /api/action). */
@@ -51,6 +52,16 @@ export function createActionRepository(db: DB) {
         if (duplicate) return 'duplicate';
         if (Number(total) >= limit) return 'full';
         await trx.insertInto('favorite').values({ user_id: userId, image_id: imageId }).execute();
+        const image = await trx
+          .selectFrom('image')
+          .select('user_id')
+          .where('id', '=', imageId)
+          .executeTakeFirstOrThrow();
+        // In the favourite's transaction: the event exists exactly when the favourite does.
+        await appendEvent(trx, {
+          type: 'image.favorited',
+          payload: { imageId, userId, ownerId: image.user_id },
+        });
         return 'added';
       });
     },

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { utcDay } from '@mirage/domain';
 import { AppError } from '../../errors.ts';
 import type { SessionRepository } from './repository.ts';
 
@@ -20,13 +21,33 @@ export function createSessionService(
   now: () => Date,
   /** Told after sessions of a user were revoked (app.ts signals open streams on every instance). */
   onRevoked: (userId: number) => Promise<void> = () => Promise.resolve(),
+  /**
+   * Told of the first sign-in (or signed-in request) of a user in a UTC day (app.ts appends
+   * `user.signed_in_day`, deduplicated by user and day, so repeats from other instances are dropped).
+   */
+  onSignedInDay: (userId: number, day: string) => Promise<void> = () => Promise.resolve(),
 ) {
+  // Users already told of today, so that only their first request of the day writes anything.
+  let memoDay = '';
+  const toldToday = new Set<number>();
+  async function signedIn(userId: number): Promise<void> {
+    const day = utcDay(now());
+    if (day !== memoDay) {
+      memoDay = day;
+      toldToday.clear();
+    }
+    if (toldToday.has(userId)) return;
+    await onSignedInDay(userId, day);
+    toldToday.add(userId);
+  }
+
   return {
     /** Starts a new session (a new token at every login). Returns the token for the cookie. */
     async start(userId: number, client: { userAgent: string | null; ip: string | null }) {
       const token = newToken();
       const expiresAt = new Date(now().getTime() + SESSION_MS);
       await sessions.insert({ tokenHash: hashToken(token), userId, expiresAt, ...client });
+      await signedIn(userId);
       return { token, expiresAt };
     },
 
@@ -37,6 +58,7 @@ export function createSessionService(
       const session = await sessions.findByHash(hashToken(token));
       if (!session || session.revoked_at) throw new AppError('token_invalid');
       if (session.expires_at.getTime() <= now().getTime()) throw new AppError('token_expired');
+      await signedIn(session.user_id);
       return session.user_id;
     },
 

@@ -1,11 +1,9 @@
-import { isLanguage } from '@mirage/domain';
 import { isWeakPassword, passwordUserInputs } from '@mirage/domain/password-strength';
-import type { FastifyBaseLogger } from 'fastify';
+import type { DB } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
-import type { Mailer } from '../../mail/mailer.ts';
-import { resetPasswordMail } from '../../mail/templates.ts';
+import { appendEvent } from '../outbox/index.ts';
 import { LIMITS, type RateLimiter } from '../rate-limit/service.ts';
-import { hashToken, newToken, type SessionService } from '../session/service.ts';
+import { hashToken, type SessionService } from '../session/service.ts';
 import { hashPassword } from './password.ts';
 import type { UserRepository } from './repository.ts';
 
@@ -13,24 +11,21 @@ import type { UserRepository } from './repository.ts';
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 
 export interface PasswordResetDeps {
+  db: DB;
   users: UserRepository;
   sessions: SessionService;
   limiter: RateLimiter;
-  mailer: Mailer;
-  publicUrl: string;
   now: () => Date;
-  log: FastifyBaseLogger;
 }
 
 export function createPasswordResetService(deps: PasswordResetDeps) {
-  const { users, limiter, mailer, now, log } = deps;
-  /** Mails still being sent; tests and shutdown wait for them. */
-  const inFlight = new Set<Promise<void>>();
+  const { users, limiter, now } = deps;
 
   return {
     /**
-     * Same answer whether or not the address exists. The mail goes out in the background, so that the
-     * response time does not reveal whether an account was found either.
+     * Same answer whether or not the address exists. The mail goes out in the background (an outbox event,
+     * handled by password-reset-mail.ts), so that the response time does not reveal whether an account
+     * was found either, and a crash after the answer does not lose it.
      */
     async requestReset(email: string, ip: string): Promise<void> {
       // The address limit answers 429: it is the requester's own address and says nothing of accounts.
@@ -46,19 +41,7 @@ export function createPasswordResetService(deps: PasswordResetDeps) {
       const account = user ? `id:${user.id}` : `email:${email.toLowerCase()}`;
       const mayMail = await limiter.allows(`reset:account:${account}`, LIMITS.resetMailsPerAccount);
       if (!user?.is_active || !mayMail) return;
-      const token = newToken();
-      await users.insertPasswordReset({
-        tokenHash: hashToken(token),
-        userId: user.id,
-        expiresAt: new Date(now().getTime() + RESET_TOKEN_TTL_MS),
-      });
-      const link = `${deps.publicUrl}/account/reset?token=${encodeURIComponent(token)}`;
-      const lang = isLanguage(user.lang) ? user.lang : 'en';
-      const sending = mailer
-        .send({ to: user.email, ...resetPasswordMail(lang, link, user.username) })
-        .catch((error: unknown) => log.error({ err: error, userId: user.id }, 'password reset mail failed'))
-        .finally(() => inFlight.delete(sending));
-      inFlight.add(sending);
+      await appendEvent(deps.db, { type: 'password_reset.requested', payload: { userId: user.id } });
     },
 
     /** Sets a new password from a single-use token and signs the account out everywhere. */
@@ -76,10 +59,6 @@ export function createPasswordResetService(deps: PasswordResetDeps) {
 
     async purgeExpired(): Promise<void> {
       await users.deleteExpiredPasswordResets(now());
-    },
-
-    async settle(): Promise<void> {
-      await Promise.all([...inFlight]);
     },
   };
 }
