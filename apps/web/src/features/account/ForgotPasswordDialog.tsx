@@ -5,7 +5,7 @@ import { Alert } from '../../ui/Alert.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { Dialog } from '../../ui/Dialog.tsx';
 import { TextField } from '../../ui/TextField.tsx';
-import { errorCode, useErrorText } from '../api/errorText.ts';
+import { errorCode, useErrorText } from '../api/index.ts';
 import { sendResetPassword } from './api.ts';
 import { validateEmail } from './fieldErrors.ts';
 import styles from './AuthForm.module.css';

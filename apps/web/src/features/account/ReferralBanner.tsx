@@ -1,7 +1,7 @@
 import { COOKIE } from '@mirage/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { deleteCookie, getCookie } from '../cookie/cookie.ts';
+import { deleteCookie, getCookie } from '../cookie/index.ts';
 import styles from './AuthPanel.module.css';
 
 /** Shown on sign-up while a referral code is saved (cookie referral_code, spec §2). */

@@ -5,8 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { Alert } from '../../ui/Alert.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { TextField } from '../../ui/TextField.tsx';
-import { errorCode, useErrorText } from '../api/errorText.ts';
-import { deleteCookie, getCookie } from '../cookie/cookie.ts';
+import { errorCode, useErrorText } from '../api/index.ts';
+import { deleteCookie, getCookie } from '../cookie/index.ts';
 import { createUser } from './api.ts';
 import {
   errorsFromCode,

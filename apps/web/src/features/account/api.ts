@@ -1,12 +1,10 @@
-/** Calls of /api/user (spec §7). Bodies follow the API contract exactly. */
-import type { Language, OAuthProvider, UserSettings } from '@mirage/domain';
-import { api } from '../api/client.ts';
+/** Calls of /api/user (spec §7) for accounts; `me` is the session's, OAuth the oauth feature's. Bodies follow the API contract exactly. */
+import type { Language, UserSettings } from '@mirage/domain';
+import { api } from '../api/index.ts';
 
 export interface UserResponse {
   user: UserSettings;
 }
-
-export const fetchMe = (signal?: AbortSignal) => api.get<UserSettings>('/api/user/me', signal);
 
 export const login = (body: { username: string; pwd: string }) =>
   api.post<UserResponse>('/api/user/login', body);
@@ -27,16 +25,3 @@ export const sendResetPassword = (email: string) =>
 
 export const resetPassword = (token: string, pwd: string) =>
   api.post<{ ok: boolean }>('/api/user/reset_pwd', { token, pwd });
-
-export const fetchOAuthProviders = (signal?: AbortSignal) =>
-  api.get<{ providers: OAuthProvider[] }>('/api/user/oauth/providers', signal);
-
-export const oauthLogin = (body: {
-  auth_code: string;
-  redirect_uri: string;
-  provider: string;
-  state?: string;
-}) => api.post<UserResponse>('/api/user/login/oauth', body);
-
-export const oauthStartUrl = (provider: OAuthProvider) =>
-  `/api/user/login/oauth/${encodeURIComponent(provider)}/start`;

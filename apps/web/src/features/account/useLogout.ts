@@ -1,10 +1,9 @@
 import { TOKEN_ERROR_CODES } from '@mirage/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { notify } from '../../ui/notice.ts';
-import { errorCode, useErrorText } from '../api/errorText.ts';
-import { closeModal } from '../modal/modal.ts';
-import { reloadTo } from '../session/navigation.ts';
-import { clearAuthCookie } from '../session/session.ts';
+import { errorCode, useErrorText } from '../api/index.ts';
+import { closeModal } from '../modal/index.ts';
+import { reloadTo, clearAuthCookie } from '../session/index.ts';
 import { logout } from './api.ts';
 
 /** Logout (spec §2, §4): clear state, close any modal, reload on /explore keeping the query string. */

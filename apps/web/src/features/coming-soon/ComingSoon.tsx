@@ -2,8 +2,8 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '../../ui/Button.tsx';
 import { SparkleIcon } from '../../ui/icons.tsx';
-import { PageMeta } from '../meta/PageMeta.tsx';
-import { useSession } from '../session/useSession.ts';
+import { PageMeta } from '../meta/index.ts';
+import { useSession } from '../session/index.ts';
 import styles from './ComingSoon.module.css';
 
 interface ComingSoonProps {

@@ -5,7 +5,7 @@ import { useCloseWhenPageHidden, usePageActive } from '../../app/keepAlive/pageA
 import { Alert } from '../../ui/Alert.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
-import { useSession } from '../session/useSession.ts';
+import { useSession } from '../session/index.ts';
 import { AgeDialog } from './AgeDialog.tsx';
 import { isBlurred, useAgeConfirmed } from './ageGate.ts';
 import type { GalleryCard as Card } from './api.ts';

@@ -1,7 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { CheckIcon } from '../../ui/icons.tsx';
-import { useCatalogueText } from '../generator/catalogueText.ts';
-import { useStyles } from '../generator/queries.ts';
+import { useCatalogueText, useStyles } from '../catalogue/index.ts';
 import { isStyleChosen, onlyStyles, toggleStyle, type GallerySearch } from './searchState.ts';
 import panel from './SearchPanel.module.css';
 import styles from './StyleFilter.module.css';

@@ -1,6 +1,6 @@
 /** Calls of the gallery (spec §7 Gallery): the board search and the tag autocomplete. */
 import type { Format, Render, SearchBody } from '@mirage/domain';
-import { api, apiRequest } from '../api/client.ts';
+import { api, apiRequest } from '../api/index.ts';
 
 /** One image of a board, as POST /api/gallery/search lists it. */
 export interface GalleryCard {

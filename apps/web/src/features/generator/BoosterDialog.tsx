@@ -2,9 +2,8 @@ import { MAX_BOOSTERS } from '@mirage/domain';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from '../../ui/Dialog.tsx';
 import { CheckIcon } from '../../ui/icons.tsx';
-import type { GraphicStyle } from './api.ts';
+import { type GraphicStyle, useCatalogueText } from '../catalogue/index.ts';
 import { boosterFitsStyle } from './boosters.ts';
-import { useCatalogueText } from './catalogueText.ts';
 import { useGenerator } from './GeneratorContext.ts';
 import styles from './BoosterPanel.module.css';
 

@@ -6,7 +6,7 @@ import { Button } from '../../ui/Button.tsx';
 import { PlusIcon, TrashIcon } from '../../ui/icons.tsx';
 import { BoosterDialog } from './BoosterDialog.tsx';
 import { appendTag } from './boosters.ts';
-import { useCatalogueText } from './catalogueText.ts';
+import { useCatalogueText } from '../catalogue/index.ts';
 import { useChosenStyle, useGenerator } from './GeneratorContext.ts';
 import { Section } from './Section.tsx';
 import styles from './BoosterPanel.module.css';

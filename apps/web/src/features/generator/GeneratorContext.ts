@@ -8,9 +8,9 @@ import type {
   UserSettings,
 } from '@mirage/domain';
 import { createContext, useContext } from 'react';
-import type { GraphicStyle, Modifier, ModifierCategory } from './api.ts';
+import type { GraphicStyle, Modifier, ModifierCategory } from '../catalogue/index.ts';
 import type { IndexedModifier } from './boosters.ts';
-import type { TaskStore } from './taskStore.ts';
+import type { TaskStore } from '../task/index.ts';
 
 export type GeneratorModal =
   | { type: 'no-style'; kind: 'generate' | 'modifier' }

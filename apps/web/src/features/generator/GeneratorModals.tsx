@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Button, ButtonLink } from '../../ui/Button.tsx';
 import { Dialog } from '../../ui/Dialog.tsx';
-import { useCatalogueText } from './catalogueText.ts';
+import { useCatalogueText } from '../catalogue/index.ts';
 import { useGenerator } from './GeneratorContext.ts';
 import styles from './Generator.module.css';
 

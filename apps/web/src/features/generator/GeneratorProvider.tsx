@@ -8,19 +8,16 @@ import { Alert } from '../../ui/Alert.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { notify } from '../../ui/notice.ts';
 import { NARROW_SCREEN } from '../../ui/useMediaQuery.ts';
-import { GALLERY_QUERY_KEY } from '../gallery/useGalleryFeed.ts';
+import { GALLERY_QUERY_KEY } from '../gallery/index.ts';
 import { PageSpinner } from '../../ui/Spinner.tsx';
-import { ME_QUERY_KEY } from '../session/session.ts';
-import { useSession } from '../session/useSession.ts';
-import type { GraphicStyle } from './api.ts';
+import { ME_QUERY_KEY, useSession } from '../session/index.ts';
+import { type GraphicStyle, useModerationRules, useModifiers, useStyles } from '../catalogue/index.ts';
 import { incompatibleBoosters, indexModifiers } from './boosters.ts';
 import { planOf } from './createFlow.ts';
 import { GeneratorContext, type GeneratorContextValue, type GeneratorModal } from './GeneratorContext.ts';
-import { useModerationRules, useModifiers, useStyles } from './queries.ts';
-import { createTaskStore, type TaskEnd } from './taskStore.ts';
+import { createTaskStore, type TaskEnd, useTaskFeed } from '../task/index.ts';
 import { FAILED_TASK_CLEANUP_MS, GENERATION_ERROR_NOTICE_MS, GENERATOR_NOTICE_MS } from './timing.ts';
 import { useGeneratorSettings } from './useGeneratorSettings.ts';
-import { useTaskMonitor } from './useTaskMonitor.ts';
 import styles from './Generator.module.css';
 
 export const STYLE_PICKER_ID = 'generator-styles';
@@ -88,7 +85,8 @@ export function GeneratorProvider({ children }: { children: ReactNode }) {
     },
     [navigate, queryClient, refreshUser, t, tasks],
   );
-  useTaskMonitor(tasks, signedIn, { onEnd, onUnauthorized: refreshUser });
+  // The app's live stream (app/events) feeds the results; it also refreshes the user on a revoked session.
+  useTaskFeed(tasks, onEnd);
 
   const chooseStyle = useCallback(
     (style: GraphicStyle) => {

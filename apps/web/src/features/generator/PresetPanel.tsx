@@ -5,12 +5,18 @@ import { Button } from '../../ui/Button.tsx';
 import { Checkbox } from '../../ui/Checkbox.tsx';
 import { ChevronDownIcon, SearchIcon, ShuffleIcon, StarIcon } from '../../ui/icons.tsx';
 import { notify } from '../../ui/notice.ts';
-import { errorCode, useErrorText } from '../api/errorText.ts';
-import { fetchRandomPreset, setPresetFavorite, type Preset, type PresetMap } from './api.ts';
-import { useCatalogueText } from './catalogueText.ts';
+import { errorCode, useErrorText } from '../api/index.ts';
+import {
+  fetchRandomPreset,
+  setPresetFavorite,
+  type Preset,
+  type PresetMap,
+  useCatalogueText,
+  presetsQueryKey,
+  usePresets,
+} from '../catalogue/index.ts';
 import { useGenerator } from './GeneratorContext.ts';
 import { buildPresetTree, type PresetNode } from './presetTree.ts';
-import { presetsQueryKey, usePresets } from './queries.ts';
 import styles from './PresetPanel.module.css';
 
 interface TreeProps {

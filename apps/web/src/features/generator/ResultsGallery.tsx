@@ -4,7 +4,7 @@ import { ImageIcon } from '../../ui/icons.tsx';
 import { useGenerator } from './GeneratorContext.ts';
 import { TaskCard } from './TaskCard.tsx';
 import { RESULTS_ID } from './useCreate.ts';
-import { useTasks } from './useTaskMonitor.ts';
+import { useTasks } from '../task/index.ts';
 import styles from './ResultsGallery.module.css';
 
 /** The generator's results, newest first (spec §2), fed by the task stream. */

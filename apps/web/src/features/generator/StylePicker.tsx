@@ -2,7 +2,7 @@ import { RENDERS, type Render } from '@mirage/domain';
 import { useTranslation } from 'react-i18next';
 import { CheckIcon, LockIcon } from '../../ui/icons.tsx';
 import { Segmented } from '../../ui/Segmented.tsx';
-import { useCatalogueText } from './catalogueText.ts';
+import { useCatalogueText } from '../catalogue/index.ts';
 import { useChosenStyle, useGenerator } from './GeneratorContext.ts';
 import { STYLE_PICKER_ID } from './GeneratorProvider.tsx';
 import { Section } from './Section.tsx';

@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { AlertIcon, DownloadIcon, ExternalIcon, ImageIcon } from '../../ui/icons.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { imageUrls, type TaskView } from './api.ts';
-import { BlurhashCanvas } from './BlurhashCanvas.tsx';
+import { BlurhashCanvas } from '../../ui/BlurhashCanvas.tsx';
 import styles from './ResultsGallery.module.css';
 
 function aspectOf(settings: Record<string, unknown>): string {

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { GraphicStyle, ModifierCategory } from './api.ts';
+import { type GraphicStyle, type ModifierCategory, humanise, slug } from '../catalogue/index.ts';
 import { appendTag, boosterFitsStyle, incompatibleBoosters, indexModifiers } from './boosters.ts';
-import { humanise, slug } from './catalogueText.ts';
 
 const style = (id: number, render: 'hentai' | 'realistic'): GraphicStyle => ({
   id,

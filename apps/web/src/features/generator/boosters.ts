@@ -1,6 +1,6 @@
 /** Booster (modifier) rules of the generator (spec §5: incompatible styles, render kinds). */
 import { isModifierUsableWith, type BoosterSetting } from '@mirage/domain';
-import type { GraphicStyle, Modifier, ModifierCategory } from './api.ts';
+import type { GraphicStyle, Modifier, ModifierCategory } from '../catalogue/index.ts';
 
 export interface IndexedModifier extends Modifier {
   category: ModifierCategory;

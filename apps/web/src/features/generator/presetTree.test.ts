@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Preset, PresetMap } from './api.ts';
+import type { Preset, PresetMap } from '../catalogue/index.ts';
 import { buildPresetTree, searchable } from './presetTree.ts';
 
 const preset = (id: number, lib: string, value: string, favorite = false): Preset => ({

@@ -1,5 +1,5 @@
 /** The preset tree of the generator (spec §2: a tree by category path split on '/', search, favourites). */
-import type { Preset, PresetMap } from './api.ts';
+import type { Preset, PresetMap } from '../catalogue/index.ts';
 
 export interface PresetNode {
   /** The path up to and including this segment ("Scenery/Mountains"), unique in the tree. */

@@ -9,12 +9,11 @@ import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { notify } from '../../ui/notice.ts';
-import { ApiError } from '../api/client.ts';
-import { errorCode, useErrorText } from '../api/errorText.ts';
+import { ApiError, errorCode, useErrorText } from '../api/index.ts';
 import { createTxt2img } from './api.ts';
 import { createAction, txt2imgRequest, type CreateAction } from './createFlow.ts';
 import { useGenerator } from './GeneratorContext.ts';
-import { STYLES_QUERY_KEY } from './queries.ts';
+import { STYLES_QUERY_KEY } from '../catalogue/index.ts';
 import { COOLDOWN_TICK_MS, GENERATION_ERROR_NOTICE_MS, SAFETY_NOTICE_MS } from './timing.ts';
 
 export const RESULTS_ID = 'generator-results';

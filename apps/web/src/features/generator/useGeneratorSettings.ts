@@ -10,7 +10,7 @@ import {
   type SettingsSource,
 } from '@mirage/domain';
 import { useCallback, useEffect, useState } from 'react';
-import type { GraphicStyle } from './api.ts';
+import type { GraphicStyle } from '../catalogue/index.ts';
 import {
   browserStorage,
   loadPromptData,

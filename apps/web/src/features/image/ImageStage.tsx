@@ -9,7 +9,7 @@ import {
 } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../ui/Button.tsx';
-import { BlurhashCanvas } from '../generator/BlurhashCanvas.tsx';
+import { BlurhashCanvas } from '../../ui/BlurhashCanvas.tsx';
 import { ChevronDownIcon, ChevronUpIcon } from './icons.tsx';
 import {
   stepOfSwipe,

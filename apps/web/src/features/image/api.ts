@@ -1,7 +1,7 @@
 /** Calls of the image viewer (spec §7 /api/image, /api/action, /api/gallery). Shapes follow the API. */
 import type { Render } from '@mirage/domain';
-import { api, apiRequest } from '../api/client.ts';
-import type { GalleryQuery } from '../gallery/api.ts';
+import { api, apiRequest } from '../api/index.ts';
+import type { GalleryQuery } from '../gallery/index.ts';
 
 /** GET /api/image/{uuid}/info: what the viewer and its menu need (never the prompt). */
 export interface ImageInfo {
@@ -53,7 +53,7 @@ export interface ImageGenInfo {
 }
 
 /** One image of a board and the board's query, as the gallery fetches them (gallery/api.ts). */
-export type { GalleryCard as Card } from '../gallery/api.ts';
+export type { GalleryCard as Card } from '../gallery/index.ts';
 export type BoardParams = Omit<GalleryQuery, 'page' | 'size'>;
 
 const path = (uuid: string) => `/api/image/${encodeURIComponent(uuid)}`;

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { imageHref, boardScope } from '../gallery/boards.ts';
-import { EMPTY_SEARCH, writeSearch } from '../gallery/searchState.ts';
+import { imageHref, boardScope, EMPTY_SEARCH, writeSearch } from '../gallery/index.ts';
 import { boardKey, boardOfQuery, nextQuery, similarPath, tagSearchPath, viewerPath } from './boardQuery.ts';
 
 describe('the board of a viewer address (spec §2: the viewer keeps the query string)', () => {

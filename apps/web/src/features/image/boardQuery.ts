@@ -6,14 +6,15 @@
  * generator's results) walks the newest public gallery.
  */
 import { searchBodySchema, type SearchBody } from '@mirage/domain';
-import { boardContextFromQuery, boardScope } from '../gallery/boards.ts';
 import {
+  boardContextFromQuery,
+  boardScope,
   EMPTY_SEARCH,
   parseSearch,
   toSearchBody,
   writeSearch,
   type SearchTag,
-} from '../gallery/searchState.ts';
+} from '../gallery/index.ts';
 import type { BoardParams } from './api.ts';
 
 export interface ViewerBoard {

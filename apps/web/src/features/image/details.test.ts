@@ -6,7 +6,7 @@ import {
   PROMPT_DATA_REPLACED,
   replacePromptData,
   type PromptData,
-} from '../generator/persistence.ts';
+} from '../generator/index.ts';
 import type { ImageGenInfo } from './api.ts';
 import { clonedPromptData, firstWords, formatDay, matchTagId, parseGenDate, splitTags } from './details.ts';
 

@@ -15,7 +15,7 @@ import {
   type Plan,
   type Quality,
 } from '@mirage/domain';
-import type { PromptData } from '../generator/persistence.ts';
+import type { PromptData } from '../generator/index.ts';
 import type { ImageGenInfo, ImageInfo } from './api.ts';
 
 /** "MM-DD-YYYY" (spec §3 Image gen info) as a Date at noon UTC that day, or null when malformed. */

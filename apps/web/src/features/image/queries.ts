@@ -2,13 +2,13 @@
 import { GALLERY_MAX_PAGE_SIZE } from '@mirage/domain';
 import { useQueries, useQuery, type QueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { searchGallery } from '../gallery/api.ts';
+import { IMAGE_QUERY_KEY } from '../api/index.ts';
+import { searchGallery, GALLERY_QUERY_KEY } from '../gallery/index.ts';
 import { fetchGenInfo, fetchImageInfo, type Card } from './api.ts';
-import { GALLERY_QUERY_KEY } from '../gallery/useGalleryFeed.ts';
 import { boardKey, type ViewerBoard } from './boardQuery.ts';
 import { neighboursOf, type Neighbours } from './navigation.ts';
 
-export const IMAGE_QUERY_KEY = ['image'] as const;
+export { IMAGE_QUERY_KEY };
 export const imageInfoKey = (uuid: string) => [...IMAGE_QUERY_KEY, uuid, 'info'] as const;
 export const genInfoKey = (uuid: string) => [...IMAGE_QUERY_KEY, uuid, 'gen'] as const;
 // Under the boards' key, so whatever refreshes the galleries also refreshes the pages the viewer walks

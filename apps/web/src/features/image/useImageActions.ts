@@ -9,13 +9,11 @@ import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { notify, NOTICE_DEFAULT_MS } from '../../ui/notice.ts';
-import { errorCode, useErrorText } from '../api/errorText.ts';
-import { fetchTagSuggestions } from '../gallery/api.ts';
-import { GALLERY_QUERY_KEY } from '../gallery/useGalleryFeed.ts';
-import { planOf } from '../generator/createFlow.ts';
-import { browserStorage, loadPromptData, replacePromptData } from '../generator/persistence.ts';
-import { useStyles } from '../generator/queries.ts';
-import { useSession } from '../session/useSession.ts';
+import { errorCode, useErrorText } from '../api/index.ts';
+import { fetchTagSuggestions, GALLERY_QUERY_KEY } from '../gallery/index.ts';
+import { useStyles } from '../catalogue/index.ts';
+import { planOf, browserStorage, loadPromptData, replacePromptData } from '../generator/index.ts';
+import { useSession } from '../session/index.ts';
 import {
   addFavorite,
   deleteImage,

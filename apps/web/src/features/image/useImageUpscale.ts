@@ -4,16 +4,13 @@
  * are remembered for the tab, so reopening the viewer mid-upscale shows the overlay again, and the task
  * stream reports how each one ended once, even if it ended while the viewer was closed.
  */
-import { isTerminal } from '@mirage/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify, NOTICE_DEFAULT_MS } from '../../ui/notice.ts';
-import { errorCode, useErrorText } from '../api/errorText.ts';
-import { createTaskStore, type TaskEnd } from '../generator/taskStore.ts';
-import { useTaskMonitor, useTasks } from '../generator/useTaskMonitor.ts';
-import { ME_QUERY_KEY } from '../session/session.ts';
-import { useSession } from '../session/useSession.ts';
+import { errorCode, useErrorText } from '../api/index.ts';
+import { createTaskStore, type TaskEnd, useTaskFeed, useTasks } from '../task/index.ts';
+import { ME_QUERY_KEY } from '../session/index.ts';
 import { requestUpscale, type ImageInfo } from './api.ts';
 import { imageInfoKey, invalidateBoards } from './queries.ts';
 import { createUpscaleRegistry, upscaleStatus } from './upscale.ts';
@@ -25,7 +22,6 @@ export function useImageUpscale(info: ImageInfo | undefined) {
   const { t } = useTranslation(['image', 'generator']);
   const errorText = useErrorText();
   const queryClient = useQueryClient();
-  const { signedIn } = useSession();
   const tasks = useTasks(upscaleTasks);
   const [requesting, setRequesting] = useState(false);
 
@@ -58,8 +54,9 @@ export function useImageUpscale(info: ImageInfo | undefined) {
     },
     [refreshUser, refreshImage, t],
   );
-  const anyRunning = tasks.some((task) => registry.imageOf(task.task_id) && !isTerminal(task.state));
-  useTaskMonitor(upscaleTasks, signedIn && anyRunning, { onEnd, onUnauthorized: refreshUser });
+  // The app's one live stream: the tasks known so far on subscribing (an upscale that ended while the
+  // viewer was closed ends now), then each change.
+  useTaskFeed(upscaleTasks, onEnd);
 
   const running = info ? registry.runningFor(info.uuid, tasks) : undefined;
 

@@ -10,7 +10,7 @@ import {
   SparkleIcon,
   TicketIcon,
 } from '../../ui/icons.tsx';
-import { useSession } from '../session/useSession.ts';
+import { useSession } from '../session/index.ts';
 import { HeroArt } from './HeroArt.tsx';
 import styles from './Landing.module.css';
 

@@ -6,7 +6,7 @@ import { COOKIE, COOKIE_DAYS, DEFAULT_LANGUAGE, pickLanguage, type Language } fr
 import { loadLocale, NAMESPACES } from '@mirage/i18n';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { getCookie, setCookie } from '../cookie/cookie.ts';
+import { getCookie, setCookie } from '../cookie/index.ts';
 
 /** Spec §1: the language cookie, else the browser language, else English. */
 export function initialLanguage(): Language {

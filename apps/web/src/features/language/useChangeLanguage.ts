@@ -2,9 +2,9 @@ import { isLanguage, type Language } from '@mirage/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../ui/notice.ts';
-import { updateUser } from '../account/api.ts';
-import { errorCode, useErrorText } from '../api/errorText.ts';
-import { isSignedIn, ME_QUERY_KEY } from '../session/session.ts';
+import { updateUser } from '../account/index.ts';
+import { errorCode, useErrorText } from '../api/index.ts';
+import { isSignedIn, ME_QUERY_KEY } from '../session/index.ts';
 import { applyLanguage } from './i18n.ts';
 
 /** Switches the interface language; a signed-in user's choice is also saved on the account. */

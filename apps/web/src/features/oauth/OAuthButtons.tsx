@@ -4,8 +4,8 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../ui/Alert.tsx';
 import { Button } from '../../ui/Button.tsx';
-import { useErrorText } from '../api/errorText.ts';
-import { fetchOAuthProviders, oauthStartUrl } from '../account/api.ts';
+import { useErrorText } from '../api/index.ts';
+import { fetchOAuthProviders, oauthStartUrl } from './api.ts';
 import { listenForOAuthResult } from './message.ts';
 import styles from './OAuthButtons.module.css';
 

@@ -6,11 +6,10 @@ import { Alert } from '../../ui/Alert.tsx';
 import { ButtonLink } from '../../ui/Button.tsx';
 import { Logo } from '../../ui/Logo.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
-import { errorCode, useErrorText } from '../api/errorText.ts';
-import { oauthLogin } from '../account/api.ts';
-import { PageMeta } from '../meta/PageMeta.tsx';
-import { isSignedIn } from '../session/session.ts';
-import { reloadTo } from '../session/navigation.ts';
+import { errorCode, useErrorText } from '../api/index.ts';
+import { oauthLogin } from './api.ts';
+import { PageMeta } from '../meta/index.ts';
+import { isSignedIn, reloadTo } from '../session/index.ts';
 import { oauthRedirectUri, sendOAuthResult } from './message.ts';
 import styles from './OAuthReturn.module.css';
 

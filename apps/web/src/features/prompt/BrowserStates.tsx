@@ -4,7 +4,7 @@ import { Alert } from '../../ui/Alert.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { Dialog } from '../../ui/Dialog.tsx';
 import { BookIcon, SearchIcon } from '../../ui/icons.tsx';
-import { errorCode, useErrorText } from '../api/errorText.ts';
+import { errorCode, useErrorText } from '../api/index.ts';
 import type { EmptyKind, SavedPrompt } from './model.ts';
 import { useDeletePrompt } from './queries.ts';
 import promptStyles from './Prompt.module.css';

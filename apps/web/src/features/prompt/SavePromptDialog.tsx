@@ -7,7 +7,7 @@ import { Dialog } from '../../ui/Dialog.tsx';
 import { notify } from '../../ui/notice.ts';
 import { Switch } from '../../ui/Switch.tsx';
 import { TextField } from '../../ui/TextField.tsx';
-import { errorCode, useErrorText } from '../api/errorText.ts';
+import { errorCode, useErrorText } from '../api/index.ts';
 import {
   nameProblem,
   searchProblem,

@@ -1,5 +1,5 @@
 /** Calls of /api/prompt (spec §7). Every one needs a signed-in user; shapes follow the API. */
-import { api, apiRequest } from '../api/client.ts';
+import { api, apiRequest } from '../api/index.ts';
 import type { PromptListRequest, PromptPage, SavePromptInput } from './model.ts';
 
 export const savePrompt = (body: SavePromptInput) => api.post<{ id: number }>('/api/prompt/save', body);

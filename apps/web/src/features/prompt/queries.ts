@@ -10,7 +10,7 @@ import {
   useQueryClient,
   type QueryClient,
 } from '@tanstack/react-query';
-import { useSession } from '../session/useSession.ts';
+import { useSession } from '../session/index.ts';
 import { deletePrompt, fetchPromptPage, publishPrompt, savePrompt, subscribePrompt } from './api.ts';
 import {
   QUICK_LIST_REQUEST,

@@ -5,7 +5,7 @@
  * path or domain), and subscribers re-render as a guest.
  */
 import { COOKIE } from '@mirage/domain';
-import { deleteCookie, getCookie } from '../cookie/cookie.ts';
+import { deleteCookie, getCookie } from '../cookie/index.ts';
 
 let signedOutHere = false;
 const listeners = new Set<() => void>();

@@ -1,7 +1,7 @@
 import type { UserSettings } from '@mirage/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
-import { fetchMe } from '../account/api.ts';
+import { fetchMe } from './api.ts';
 import { isSignedIn, ME_QUERY_KEY, subscribeSession } from './session.ts';
 
 export interface Session {

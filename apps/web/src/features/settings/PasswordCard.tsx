@@ -7,9 +7,9 @@ import { Card } from '../../ui/Card.tsx';
 import { ShieldIcon } from '../../ui/icons.tsx';
 import { notify } from '../../ui/notice.ts';
 import { TextField } from '../../ui/TextField.tsx';
-import { updateUser } from '../account/api.ts';
+import { updateUser } from '../account/index.ts';
 import { Alert } from '../../ui/Alert.tsx';
-import { errorCode, useErrorText } from '../api/errorText.ts';
+import { errorCode, useErrorText } from '../api/index.ts';
 import styles from './Settings.module.css';
 
 interface Errors {

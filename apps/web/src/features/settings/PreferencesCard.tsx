@@ -8,11 +8,11 @@ import { Card } from '../../ui/Card.tsx';
 import { Checkbox } from '../../ui/Checkbox.tsx';
 import { GlobeIcon, SlidersIcon } from '../../ui/icons.tsx';
 import { notify } from '../../ui/notice.ts';
-import { updateUser } from '../account/api.ts';
-import { errorCode, useErrorText } from '../api/errorText.ts';
-import { useChangeLanguage } from '../language/useChangeLanguage.ts';
-import { openModal } from '../modal/modal.ts';
-import { ME_QUERY_KEY } from '../session/session.ts';
+import { updateUser } from '../account/index.ts';
+import { errorCode, useErrorText } from '../api/index.ts';
+import { useChangeLanguage } from '../language/index.ts';
+import { openModal } from '../modal/index.ts';
+import { ME_QUERY_KEY } from '../session/index.ts';
 import styles from './Settings.module.css';
 
 /** Language and "keep updated" (saved only when changed, 300 ms after the last click: spec §4). */

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../ui/Button.tsx';
 import { Card } from '../../ui/Card.tsx';
 import { LogoutIcon } from '../../ui/icons.tsx';
-import { useLogout } from '../account/useLogout.ts';
+import { useLogout } from '../account/index.ts';
 import styles from './Settings.module.css';
 
 export function SessionCard({ user }: { user: UserSettings }) {

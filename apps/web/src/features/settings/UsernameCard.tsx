@@ -7,9 +7,9 @@ import { Card } from '../../ui/Card.tsx';
 import { UserIcon } from '../../ui/icons.tsx';
 import { notify } from '../../ui/notice.ts';
 import { TextField } from '../../ui/TextField.tsx';
-import { updateUser } from '../account/api.ts';
-import { errorCode, useErrorText } from '../api/errorText.ts';
-import { ME_QUERY_KEY } from '../session/session.ts';
+import { updateUser } from '../account/index.ts';
+import { errorCode, useErrorText } from '../api/index.ts';
+import { ME_QUERY_KEY } from '../session/index.ts';
 import styles from './Settings.module.css';
 
 export function UsernameCard({ user }: { user: UserSettings }) {

@@ -3,7 +3,7 @@
  * "on:<volume>" or "off:<volume>".
  */
 import { COOKIE, COOKIE_DAYS, DEFAULT_AUDIO } from '@mirage/domain';
-import { getCookie, setCookie } from '../cookie/cookie.ts';
+import { getCookie, setCookie } from '../cookie/index.ts';
 
 export interface AudioSettings {
   enabled: boolean;

@@ -5,8 +5,8 @@
  * the boards (kept alive ones included) refresh without the hidden images.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../api/client.ts';
-import { GALLERY_QUERY_KEY } from '../gallery/useGalleryFeed.ts';
+import { api } from '../api/index.ts';
+import { GALLERY_QUERY_KEY } from '../gallery/index.ts';
 import { hiddenTagsBody, sortHiddenTags, type HiddenTag } from './hiddenTags.ts';
 
 export const HIDDEN_TAGS_QUERY_KEY = ['settings', 'tags', 'ban'] as const;

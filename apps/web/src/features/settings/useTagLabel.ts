@@ -1,8 +1,7 @@
 import { systemTagName } from '@mirage/domain';
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { humanise, useCatalogueText } from '../generator/catalogueText.ts';
-import { useStyles } from '../generator/queries.ts';
+import { humanise, useCatalogueText, useStyles } from '../catalogue/index.ts';
 import { systemTagValue, type HiddenTag } from './hiddenTags.ts';
 
 /**

@@ -1,4 +1,4 @@
-/** Catalogue queries of the generator. Styles, boosters and rules are shared and change rarely. */
+/** Catalogue queries (styles, boosters, prompt rules, presets): shared by features and change rarely. */
 import { useQuery } from '@tanstack/react-query';
 import { fetchModerationRules, fetchModifiers, fetchPresets, fetchStyles } from './api.ts';
 

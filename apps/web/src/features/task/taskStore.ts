@@ -1,10 +1,17 @@
 /**
- * The generator's tasks (spec §3 Task, §4 task outcome): what the monitor stream reported plus
+ * A feature's view of the user's tasks (spec §3 Task, §4 task outcome): what the live stream reported plus
  * placeholders for tasks the server has just accepted. Done and failed tasks are handled once: the
  * store reports each end exactly once, so the caller notifies and refreshes the balance once.
  */
-import { TASK_STATE, isTerminal } from '@mirage/domain';
-import type { TaskView, Txt2imgAccepted } from './api.ts';
+import { TASK_STATE, isTerminal, type TaskView } from '@mirage/domain';
+
+/** The server's answer to a task request (txt2img, upscale): the task is queued and paid. */
+export interface TaskAccepted {
+  task_id: string;
+  seed: number;
+  cost: number;
+  paid_with_daily: boolean;
+}
 
 export interface TaskEnd {
   task: TaskView;
@@ -16,7 +23,7 @@ export interface TaskStore {
   list: () => readonly TaskView[];
   subscribe: (listener: () => void) => () => void;
   /** A task the server accepted: shown at once as queued, until the stream reports it. */
-  accepted: (answer: Txt2imgAccepted, settings: Record<string, unknown>, now: Date) => void;
+  accepted: (answer: TaskAccepted, settings: Record<string, unknown>, now: Date) => void;
   /** Tasks from the stream (a snapshot or changes); returns the tasks that ended just now. */
   apply: (tasks: readonly TaskView[]) => TaskEnd[];
   /** Hides a task (a failed one after a delay). It stays hidden if the stream reports it again. */

@@ -1,6 +1,5 @@
-import { TASK_STATE } from '@mirage/domain';
+import { TASK_STATE, type TaskView } from '@mirage/domain';
 import { describe, expect, it, vi } from 'vitest';
-import type { TaskView } from './api.ts';
 import { createTaskStore } from './taskStore.ts';
 
 const view = (task_id: string, state: number, extra: Partial<TaskView> = {}): TaskView => ({

@@ -1,0 +1,2 @@
+/** Cookies the client reads and writes (consent, language, the auth flag). */
+export { deleteCookie, getCookie, setCookie } from './cookie.ts';

@@ -1,0 +1,2 @@
+/** The interface language. */
+export { useChangeLanguage } from './useChangeLanguage.ts';

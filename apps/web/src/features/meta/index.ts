@@ -1,0 +1,2 @@
+/** Page title and meta tags. */
+export { PageMeta } from './PageMeta.tsx';
