@@ -72,4 +72,30 @@ export default tseslint.config(
       ],
     },
   })),
+  // Web features reach each other only through their index.ts (features/boundaries.test.ts also checks the
+  // graph has no cycle). This block replaces the one above for these files, so it repeats its patterns.
+  {
+    files: ['apps/web/src/features/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['api', 'worker'].flatMap((other) => [
+                `@mirage/${other}`,
+                `**/${other}/src/**`,
+                `**/apps/${other}/**`,
+              ]),
+              message: 'Apps never import each other: share code through packages/.',
+            },
+            {
+              regex: String.raw`^(\.\./|\.\./\.\./features/)[^./][^/]*/(?!index\.ts$)`,
+              message: "A feature reaches another only through that feature's index.ts.",
+            },
+          ],
+        },
+      ],
+    },
+  },
 );
