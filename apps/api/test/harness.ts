@@ -1,12 +1,15 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, RouteOptions } from 'fastify';
+import { CACHED_CURRENCIES, type BalanceField } from '@mirage/domain';
 import { inject } from 'vitest';
 import { buildApp, type AppDeps, type AppServices } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import { createPGliteDatabase, createPostgresDatabase, type DatabaseHandle } from '../src/db/database.ts';
 import { createNotifierFor } from '../src/events/notifier.ts';
+import { post } from '../src/features/ledger/repository.ts';
 import type { Mail, Mailer } from '../src/mail/mailer.ts';
 import { cloneDatabase, databaseUrl, dropDatabase } from './postgres-admin.ts';
 
@@ -179,4 +182,31 @@ export function newAccount(
 /** The error code of an API answer. */
 export function codeOf(body: Record<string, unknown>): string | undefined {
   return (body.detail as { code?: string } | undefined)?.code;
+}
+
+/**
+ * Gives a user the balances a test needs the way the product moves money: one ledger posting
+ * (operator_adjustment, the difference from the current balance), never an UPDATE of the balance, so
+ * "balance = sum of entries" still holds and can be asserted afterwards.
+ */
+export async function setBalances(
+  t: Pick<TestContext, 'database'>,
+  userId: number,
+  target: Partial<Record<BalanceField, number>>,
+): Promise<void> {
+  await t.database.db.transaction().execute(async (trx) => {
+    const current = await trx
+      .selectFrom('app_user')
+      .select(['generation_token', 'daily_token'])
+      .where('id', '=', userId)
+      .executeTakeFirstOrThrow();
+    const movements = CACHED_CURRENCIES.flatMap(({ currency, balanceField }) => {
+      const wanted = target[balanceField];
+      const delta = wanted === undefined ? 0 : wanted - current[balanceField];
+      if (delta === 0) return [];
+      const ref = { type: 'user' as const, id: String(userId) };
+      return [{ userId, currency, delta, reason: 'operator_adjustment' as const, ref }];
+    });
+    if (movements.length > 0) await post(trx, movements, `fixture:${randomUUID()}`);
+  });
 }

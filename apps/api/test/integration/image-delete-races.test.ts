@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addImage, signedIn } from '../gallery-fixtures.ts';
-import { codeOf, createTestApp, type TestContext } from '../harness.ts';
+import { codeOf, createTestApp, setBalances, type TestContext } from '../harness.ts';
 
 /**
  * Calls that store a row pointing at an image (a favourite, a report, an upscale task) while its owner
@@ -16,11 +16,7 @@ let others: Awaited<ReturnType<typeof signedIn>>[];
 beforeAll(async () => {
   t = await createTestApp();
   owner = await signedIn(t);
-  await t.database.db
-    .updateTable('app_user')
-    .set({ generation_token: 1000 })
-    .where('id', '=', owner.id)
-    .execute();
+  await setBalances(t, owner.id, { generation_token: 1000 });
   others = await Promise.all(Array.from({ length: 8 }, () => signedIn(t)));
 });
 afterAll(async () => {

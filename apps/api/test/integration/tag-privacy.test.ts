@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { up as recountPublicTagUsage } from '../../src/db/migrations/0008_recount_public_tag_usage.ts';
 import { addImage, signedIn, tagId } from '../gallery-fixtures.ts';
 import { enqueuePaidTask, pngOf, workerCalls } from '../generation-fixtures.ts';
-import { Client, codeOf, createTestApp, type TestContext } from '../harness.ts';
+import { Client, codeOf, createTestApp, setBalances, type TestContext } from '../harness.ts';
 
 /**
  * Tags come from prompts, and a private image's prompt is private (invariant 4). Tag suggestions, the
@@ -23,11 +23,8 @@ beforeAll(async () => {
   token = await t.services.workerAuth.issueToken('tag-privacy-worker');
   owner = await signedIn(t);
   // Private images are for premium users (spec §6).
-  await t.database.db
-    .updateTable('app_user')
-    .set({ plan: 2, generation_token: 500 })
-    .where('id', '=', owner.id)
-    .execute();
+  await t.database.db.updateTable('app_user').set({ plan: 2 }).where('id', '=', owner.id).execute();
+  await setBalances(t, owner.id, { generation_token: 500 });
   const [b, c] = [await signedIn(t), await signedIn(t)];
   probes = [
     { name: 'B', client: b.client },

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHILD_SAFETY_TEST_TERMS } from '../child-safety-probe.ts';
-import { Client, codeOf, createTestApp, newAccount, type TestContext } from '../harness.ts';
+import { ledgerDiscrepancies } from '../../src/features/ledger/repository.ts';
+import { Client, codeOf, createTestApp, newAccount, setBalances, type TestContext } from '../harness.ts';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -38,12 +39,18 @@ const body = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
+/** A signed-in account; balances come through the ledger, other account fields by UPDATE. */
 async function signedIn(changes: Record<string, unknown> = {}) {
   const client = new Client(t.app);
   const created = await client.post('/api/user/create', newAccount());
   const id = (created.body.user as { id: number }).id;
-  if (Object.keys(changes).length > 0)
-    await t.database.db.updateTable('app_user').set(changes).where('id', '=', id).execute();
+  const { generation_token, daily_token, ...account } = changes as {
+    generation_token?: number;
+    daily_token?: number;
+  };
+  if (Object.keys(account).length > 0)
+    await t.database.db.updateTable('app_user').set(account).where('id', '=', id).execute();
+  await setBalances(t, id, { generation_token, daily_token });
   return { client, id };
 }
 
@@ -259,12 +266,21 @@ describe('POST /api/tasks/txt2img', () => {
       .orderBy('id')
       .execute();
     expect(movements).toEqual([
+      { delta: 5, reason: 'operator_adjustment' }, // the fixture's 5 left over from yesterday
       { delta: 345, reason: 'energy_reset' },
       { delta: -3, reason: 'task_debit' },
     ]);
-    // A second task the same day does not reset again.
+    // A second task the same day does not reset again: no second energy_reset, and energy = its entries.
     await client.post('/api/tasks/txt2img', body({ quality: 'High' })).catch(() => undefined);
-    expect(await ledgerSum(id, 'daily_token')).toBeLessThanOrEqual(342);
+    const resets = await t.database.db
+      .selectFrom('ledger_entry')
+      .select('delta')
+      .where('user_id', '=', id)
+      .where('reason', '=', 'energy_reset')
+      .execute();
+    expect(resets).toEqual([{ delta: 345 }]);
+    expect(await ledgerSum(id, 'daily_token')).toBe((await user(id)).daily_token);
+    expect((await user(id)).daily_token).toBeLessThanOrEqual(347);
   });
 
   it('accepts exactly as many of 200 parallel creates as the balance pays for, never below zero', async () => {
@@ -285,11 +301,20 @@ describe('POST /api/tasks/txt2img', () => {
     expect(
       [...codes].every((code) => code === 'insufficient_token_count' || code === 'max_running_tasks'),
     ).toBe(true);
-    const after = await user(id);
-    expect(after.generation_token).toBe(0);
-    expect(await ledgerSum(id, 'generation_token')).toBe(
-      0 + (await ledgerSum(id, 'generation_token')) - after.generation_token,
+    expect((await user(id)).generation_token).toBe(0);
+    // Exactly the three accepted debits are in the ledger, and every balance equals its entries.
+    const debits = await t.database.db
+      .selectFrom('ledger_entry')
+      .select(['delta', 'ref_id'])
+      .where('user_id', '=', id)
+      .where('reason', '=', 'task_debit')
+      .execute();
+    expect(debits.map((debit) => debit.delta)).toEqual([-2, -2, -2]);
+    expect(new Set(debits.map((debit) => debit.ref_id))).toEqual(
+      new Set(accepted.map((result) => result.body.task_id)),
     );
+    expect(await ledgerSum(id, 'generation_token')).toBe(0);
+    expect(await ledgerDiscrepancies(t.database.db, [id])).toEqual([]);
   });
 });
 

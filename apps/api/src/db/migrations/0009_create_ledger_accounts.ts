@@ -50,6 +50,16 @@ export async function up(db: Kysely<unknown>): Promise<void> {
         when idempotency_key like 'energy:%' then split_part(idempotency_key, ':', 3)
         else user_id::text end`.execute(db);
 
+  await sql`
+    alter table ledger_entry
+      alter column currency set not null,
+      alter column ref_type set not null,
+      alter column ref_id set not null,
+      drop constraint ledger_entry_idempotency_key_key,
+      add constraint ledger_entry_key_leg unique (idempotency_key, leg),
+      drop column balance,
+      drop column balance_after`.execute(db);
+
   // Balances set outside the ledger (fixtures, hand edits): one entry for the difference per account.
   await sql`
     insert into ledger_entry (user_id, currency, delta, reason, ref_type, ref_id, idempotency_key)
@@ -76,16 +86,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     select user_id, currency, sum(delta) from ledger_entry
     where currency not in ('tickets', 'energy')
     group by user_id, currency`.execute(db);
-
-  await sql`
-    alter table ledger_entry
-      alter column currency set not null,
-      alter column ref_type set not null,
-      alter column ref_id set not null,
-      drop constraint ledger_entry_idempotency_key_key,
-      add constraint ledger_entry_key_leg unique (idempotency_key, leg),
-      drop column balance,
-      drop column balance_after`.execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

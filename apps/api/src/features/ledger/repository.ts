@@ -49,6 +49,15 @@ function isOverdraft(error: unknown): boolean {
   );
 }
 
+/** The debited currencies, the one the refused row names (its "Failing row contains" detail) first. */
+function overdrawnFirst(error: unknown, movements: readonly LedgerMovement[]): Currency[] {
+  const { detail } = error as { detail?: unknown };
+  if (typeof detail !== 'string') return debitedCurrencies(movements);
+  const debited = debitedCurrencies(movements);
+  const named = debited.find((currency) => detail.includes(`, ${currency}, `));
+  return named ? [named, ...debited.filter((currency) => currency !== named)] : debited;
+}
+
 /** `generation_token = coalesce(<its account's new balance>, generation_token), …` for the user-row cache. */
 function cacheAssignments() {
   return sql.join(
@@ -135,7 +144,7 @@ export async function post(
       left join moved m on true
       ${prepared('ledger_post')}`.execute(trx));
   } catch (error) {
-    if (isOverdraft(error)) throw new AppError(overdraftCode(debitedCurrencies(movements)));
+    if (isOverdraft(error)) throw new AppError(overdraftCode(overdrawnFirst(error, movements)));
     throw error;
   }
   const head = rows[0]!;
