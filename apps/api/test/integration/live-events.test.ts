@@ -130,6 +130,12 @@ describe('GET /api/events', () => {
     expect(alice.stream.count('balance')).toBe(1);
   });
 
+  it('tells a user when the ledger moves their balances (a paid task debits tickets)', async () => {
+    const alice = await userWithStream();
+    await enqueuePaidTask(t, alice.id);
+    await alice.stream.received('event: balance\ndata: {}');
+  });
+
   it('drops malformed signals without ending anyone’s stream', async () => {
     const alice = await userWithStream();
     for (const payload of ['', ':', 'x:1', `${alice.id}:`, '-1:abc', `${alice.id}`]) {

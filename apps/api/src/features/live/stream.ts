@@ -59,7 +59,9 @@ export function createLiveStreams(
 
   async function open(request: FastifyRequest, reply: FastifyReply, source: LiveStreamSource) {
     const token = sessionToken(request);
-    const userId = await deps.sessions.resolve(token);
+    // The route's `auth: 'user'` resolved the viewer once that hook is wired; the token is kept either way
+    // for the heartbeat's re-checks.
+    const userId = request.viewer?.id ?? (await deps.sessions.resolve(token));
     // HEAD: the headers a GET would have, and the end (a hijacked stream would never end).
     if (request.method === 'HEAD') return reply.headers(STREAM_HEADERS).send();
 
