@@ -1,7 +1,7 @@
-import type { IncomingMessage } from 'node:http';
 import type { LeaseRequest } from '@mirage/domain';
 import type { TaskRow, WorkerRow } from '../../db/schema/generation.ts';
 import { CHANNEL, type Notifier } from '../../events/notifier.ts';
+import { isJobKindName } from '../task/kinds/index.ts';
 import type { LeasedTaskCache } from '../task/leased-tasks.ts';
 import type { QueueRepository } from '../task/queue-repository.ts';
 import type { WorkerRepository } from './repository.ts';
@@ -38,19 +38,26 @@ export function createWorkerDispatcher(deps: DispatcherDeps) {
   });
 
   async function tryLease(worker: WorkerRow, request: LeaseRequest): Promise<TaskRow | undefined> {
+    // Only registered job kinds are handed out: a worker may declare kinds this API does not run yet.
+    const jobTypes = request.job_types.filter(isJobKindName);
+    if (jobTypes.length === 0) return undefined;
     return deps.queue.leaseNext(
       worker.id,
-      { jobTypes: request.job_types, checkpoints: request.models.checkpoints, maxPixels: request.max_pixels },
+      { jobTypes, checkpoints: request.models.checkpoints, maxPixels: request.max_pixels },
       deps.now(),
       deps.leaseMs,
     );
   }
 
   return {
+    /**
+     * A task for the worker, or undefined when none came within its wait. `hungUp` aborts when the worker
+     * hangs up: the wait ends at once, and a task leased meanwhile goes straight back to the queue.
+     */
     async lease(
       worker: WorkerRow,
       request: LeaseRequest,
-      connection?: IncomingMessage,
+      hungUp?: AbortSignal,
     ): Promise<TaskRow | undefined> {
       if (Date.now() - (lastTouch.get(worker.id) ?? 0) > 15_000) {
         lastTouch.set(worker.id, Date.now());
@@ -61,12 +68,10 @@ export function createWorkerDispatcher(deps: DispatcherDeps) {
         });
       }
       const deadline = Date.now() + (request.wait_seconds ?? 0) * 1000;
-      let closed = false;
-      connection?.once('close', () => (closed = true));
       for (;;) {
         const task = await tryLease(worker, request);
         if (task) {
-          if (!closed) {
+          if (!hungUp?.aborted) {
             deps.leased.remember(task);
             return task;
           }
@@ -75,15 +80,17 @@ export function createWorkerDispatcher(deps: DispatcherDeps) {
           return undefined;
         }
         const remaining = deadline - Date.now();
-        if (remaining <= 0 || closed) return undefined;
+        if (remaining <= 0 || hungUp?.aborted) return undefined;
         await new Promise<void>((resolve) => {
           const wake = () => {
             waiters.delete(wake);
             clearTimeout(timer);
+            hungUp?.removeEventListener('abort', wake);
             resolve();
           };
           const timer = setTimeout(wake, Math.min(recheckMs, remaining));
           waiters.add(wake);
+          hungUp?.addEventListener('abort', wake);
         });
       }
     },

@@ -1,10 +1,11 @@
 import fastifyMultipart from '@fastify/multipart';
 import { ENGINES, JOB_TYPES, SEED_MAX, SEED_MIN, safeText, type WorkerJob } from '@mirage/domain';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { TaskRow } from '../../db/schema/generation.ts';
 import { AppError } from '../../errors.ts';
+import { jobKind } from '../task/kinds/index.ts';
 import type { TaskLifecycle } from '../task/lifecycle.ts';
 import type { WorkerDispatcher } from './dispatcher.ts';
 import { assertOperatorToken } from '../../http/operator-access.ts';
@@ -70,15 +71,22 @@ function parseJson(text: string): unknown {
   }
 }
 
-/** Turns a leased task row into the fully resolved job a worker runs. */
+/** Turns a leased task row into the fully resolved job a worker runs: its kind's (task/kinds). */
 export function toWorkerJob(task: TaskRow): WorkerJob {
-  return {
-    ...task.job,
-    attempt: task.attempts,
-    lease_expires_at: task.lease_expires_at?.toISOString() ?? '',
-    // Relative to the API base the worker talks to (the public address may not be reachable from it).
-    source_image_url: task.source_image_id ? `/api/worker/jobs/${task.id}/source` : null,
-  };
+  return jobKind(task.type).toWorkerJob(task);
+}
+
+/**
+ * Aborts when the worker hangs up before its answer is sent, so that a long poll stops waiting and a
+ * task leased meanwhile goes back to the queue instead of to nobody. The response's `close` says it
+ * (the request's own `close` already fired once its body was read).
+ */
+function hangUpSignal(reply: FastifyReply): AbortSignal {
+  const controller = new AbortController();
+  const response = reply.raw;
+  if (response.destroyed) controller.abort();
+  else response.once('close', () => !response.writableFinished && controller.abort());
+  return controller.signal;
 }
 
 /** The worker protocol (DESIGN.md): lease (long poll), progress, complete (multipart PNG), fail. */
@@ -87,15 +95,19 @@ export async function registerWorkerRoutes(fastify: FastifyInstance, deps: Worke
     await scope.register(fastifyMultipart, { limits: { fileSize: 40 * 1024 * 1024, files: 1, fields: 4 } });
     const app = scope.withTypeProvider<ZodTypeProvider>();
 
-    app.post('/api/worker/lease', { schema: { body: leaseBody } }, async (request) => {
-      const worker = await deps.auth.authenticate(request.headers.authorization);
-      const task = await deps.dispatcher.lease(worker, request.body, request.raw);
-      return { job: task ? toWorkerJob(task) : null };
-    });
+    app.post(
+      '/api/worker/lease',
+      { config: { auth: 'worker' }, schema: { body: leaseBody } },
+      async (request, reply) => {
+        const worker = await deps.auth.authenticate(request.headers.authorization);
+        const task = await deps.dispatcher.lease(worker, request.body, hangUpSignal(reply));
+        return { job: task ? toWorkerJob(task) : null };
+      },
+    );
 
     app.post(
       '/api/worker/jobs/:id/progress',
-      { schema: { params: taskParams, body: progressBody } },
+      { config: { auth: 'worker' }, schema: { params: taskParams, body: progressBody } },
       async (request) => {
         const worker = await deps.auth.authenticate(request.headers.authorization);
         const { step, max, preview_jpeg: preview } = request.body;
@@ -109,39 +121,43 @@ export async function registerWorkerRoutes(fastify: FastifyInstance, deps: Worke
 
     // An optional `lease` field (a lease request, answered without waiting) asks for the worker's next
     // job in the same answer: a busy worker then makes one request per job instead of two.
-    app.post('/api/worker/jobs/:id/complete', { schema: { params: taskParams } }, async (request) => {
-      const worker = await deps.auth.authenticate(request.headers.authorization);
-      let png: Buffer | undefined;
-      let metadata: z.infer<typeof completionMetadata> = {};
-      let nextLease: z.infer<typeof leaseBody> | undefined;
-      for await (const part of completionParts(request)) {
-        if (part.type === 'file' && part.fieldname === 'image') png = await part.toBuffer();
-        else if (part.type === 'field' && part.fieldname === 'metadata') {
-          const parsed = completionMetadata.safeParse(parseJson(String(part.value)));
-          if (!parsed.success) throw new AppError('validation_error', { field: 'metadata' });
-          metadata = parsed.data;
-        } else if (part.type === 'field' && part.fieldname === 'lease') {
-          const parsed = leaseBody.safeParse(parseJson(String(part.value)));
-          if (!parsed.success) throw new AppError('validation_error', { field: 'lease' });
-          nextLease = parsed.data;
+    app.post(
+      '/api/worker/jobs/:id/complete',
+      { config: { auth: 'worker' }, schema: { params: taskParams } },
+      async (request, reply) => {
+        const worker = await deps.auth.authenticate(request.headers.authorization);
+        let png: Buffer | undefined;
+        let metadata: z.infer<typeof completionMetadata> = {};
+        let nextLease: z.infer<typeof leaseBody> | undefined;
+        for await (const part of completionParts(request)) {
+          if (part.type === 'file' && part.fieldname === 'image') png = await part.toBuffer();
+          else if (part.type === 'field' && part.fieldname === 'metadata') {
+            const parsed = completionMetadata.safeParse(parseJson(String(part.value)));
+            if (!parsed.success) throw new AppError('validation_error', { field: 'metadata' });
+            metadata = parsed.data;
+          } else if (part.type === 'field' && part.fieldname === 'lease') {
+            const parsed = leaseBody.safeParse(parseJson(String(part.value)));
+            if (!parsed.success) throw new AppError('validation_error', { field: 'lease' });
+            nextLease = parsed.data;
+          }
         }
-      }
-      if (!png) throw new AppError('validation_error', { field: 'image' });
-      const result = await deps.lifecycle.complete(request.params.id, worker, png, metadata);
-      if (!nextLease) return result;
-      // The result is stored whatever happens next: a failed lease only means the worker asks again.
-      const next = await deps.dispatcher
-        .lease(worker, { ...nextLease, wait_seconds: 0 }, request.raw)
-        .catch((error: unknown) => {
-          request.log.warn({ err: error }, 'lease after complete failed');
-          return undefined;
-        });
-      return { ...result, next_job: next ? toWorkerJob(next) : null };
-    });
+        if (!png) throw new AppError('validation_error', { field: 'image' });
+        const result = await deps.lifecycle.complete(request.params.id, worker, png, metadata);
+        if (!nextLease) return result;
+        // The result is stored whatever happens next: a failed lease only means the worker asks again.
+        const next = await deps.dispatcher
+          .lease(worker, { ...nextLease, wait_seconds: 0 }, hangUpSignal(reply))
+          .catch((error: unknown) => {
+            request.log.warn({ err: error }, 'lease after complete failed');
+            return undefined;
+          });
+        return { ...result, next_job: next ? toWorkerJob(next) : null };
+      },
+    );
 
     app.post(
       '/api/worker/jobs/:id/fail',
-      { schema: { params: taskParams, body: failBody } },
+      { config: { auth: 'worker' }, schema: { params: taskParams, body: failBody } },
       async (request) => {
         const worker = await deps.auth.authenticate(request.headers.authorization);
         return deps.lifecycle.fail(request.params.id, worker, request.body.retryable, request.body.message);
@@ -150,7 +166,7 @@ export async function registerWorkerRoutes(fastify: FastifyInstance, deps: Worke
 
     app.get(
       '/api/worker/jobs/:id/source',
-      { schema: { params: taskParams, hide: true } },
+      { config: { auth: 'worker' }, schema: { params: taskParams, hide: true } },
       async (request, reply) => {
         const worker = await deps.auth.authenticate(request.headers.authorization);
         const png = await deps.lifecycle.sourceImage(request.params.id, worker);
@@ -159,9 +175,13 @@ export async function registerWorkerRoutes(fastify: FastifyInstance, deps: Worke
       },
     );
 
-    app.get('/api/worker/status', { schema: { hide: true } }, async (request) => {
-      assertOperatorToken(request.headers.authorization, deps.operatorToken);
-      return { workers: await deps.workers.list(), queue: await deps.dispatcher.queueStats() };
-    });
+    app.get(
+      '/api/worker/status',
+      { config: { auth: 'operator' }, schema: { hide: true } },
+      async (request) => {
+        assertOperatorToken(request.headers.authorization, deps.operatorToken);
+        return { workers: await deps.workers.list(), queue: await deps.dispatcher.queueStats() };
+      },
+    );
   });
 }
