@@ -16,18 +16,27 @@ export function registerActionRoutes(
 ) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
-  app.post('/api/action/favorite', { schema: { body: oneImage } }, async (request) =>
-    deps.actions.addFavorite(await userOf(request, deps.sessions), request.body.uuid),
+  app.post(
+    '/api/action/favorite',
+    { config: { auth: 'user' }, schema: { body: oneImage } },
+    async (request) => deps.actions.addFavorite(await userOf(request, deps.sessions), request.body.uuid),
   );
 
-  app.delete('/api/action/favorite', { schema: { body: oneImage } }, async (request) => {
-    await deps.actions.removeFavorites(await userOf(request, deps.sessions), [request.body.uuid]);
-    return { ok: true };
-  });
+  app.delete(
+    '/api/action/favorite',
+    { config: { auth: 'user' }, schema: { body: oneImage } },
+    async (request) => {
+      await deps.actions.removeFavorites(await userOf(request, deps.sessions), [request.body.uuid]);
+      return { ok: true };
+    },
+  );
 
   app.delete(
     '/api/action/favorites',
-    { schema: { body: z.object({ images: z.array(oneImage).max(MAX_FAVORITES_PER_REMOVAL) }) } },
+    {
+      config: { auth: 'user' },
+      schema: { body: z.object({ images: z.array(oneImage).max(MAX_FAVORITES_PER_REMOVAL) }) },
+    },
     async (request) =>
       deps.actions.removeFavorites(
         await userOf(request, deps.sessions),
@@ -37,7 +46,10 @@ export function registerActionRoutes(
 
   app.put(
     '/api/action/report/:flag',
-    { schema: { params: z.object({ flag: z.coerce.number().int().min(0).max(99) }), body: oneImage } },
+    {
+      config: { auth: 'user' },
+      schema: { params: z.object({ flag: z.coerce.number().int().min(0).max(99) }), body: oneImage },
+    },
     async (request) =>
       deps.actions.report(await userOf(request, deps.sessions), request.body.uuid, request.params.flag),
   );

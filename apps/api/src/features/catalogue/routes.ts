@@ -73,10 +73,7 @@ const PREVIEW_FILE = /^([a-z0-9_]{1,64})\.webp$/;
  * Styles, boosters, presets and moderation words (spec §7: config, preset, settings/modifiers), and the
  * style and booster previews (main.ts starts the previews' seed-time run).
  */
-export function registerCatalogueRoutes(
-  fastify: FastifyInstance,
-  deps: CatalogueRouteDeps,
-): void {
+export function registerCatalogueRoutes(fastify: FastifyInstance, deps: CatalogueRouteDeps): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { sessions } = deps;
   const { catalogue, previews } = deps;
@@ -93,14 +90,18 @@ export function registerCatalogueRoutes(
     }
   }
 
-  app.get('/api/config/styles', { schema: { response: { 200: z.array(styleSchema) } } }, async (_, reply) => {
-    shared(reply);
-    return catalogue.styles();
-  });
+  app.get(
+    '/api/config/styles',
+    { config: { auth: 'none' }, schema: { response: { 200: z.array(styleSchema) } } },
+    async (_, reply) => {
+      shared(reply);
+      return catalogue.styles();
+    },
+  );
 
   app.get(
     '/api/settings/modifiers',
-    { schema: { response: { 200: z.array(modifierCategorySchema) } } },
+    { config: { auth: 'none' }, schema: { response: { 200: z.array(modifierCategorySchema) } } },
     async (_, reply) => {
       shared(reply);
       return catalogue.modifiers();
@@ -109,7 +110,7 @@ export function registerCatalogueRoutes(
 
   app.get(
     '/api/config/banned_words',
-    { schema: { response: { 200: z.object({ words: z.array(z.string()) }) } } },
+    { config: { auth: 'none' }, schema: { response: { 200: z.object({ words: z.array(z.string()) }) } } },
     async (_, reply) => {
       shared(reply);
       return { words: await catalogue.bannedWords() };
@@ -119,7 +120,7 @@ export function registerCatalogueRoutes(
   // Added call: the full rule list (suggestions, negative-prompt rules) so the web mirrors moderation.
   app.get(
     '/api/config/moderation_rules',
-    { schema: { response: { 200: z.object({ rules: z.array(ruleSchema) }) } } },
+    { config: { auth: 'none' }, schema: { response: { 200: z.object({ rules: z.array(ruleSchema) }) } } },
     async (_, reply) => {
       shared(reply);
       return { rules: await catalogue.moderationRules() };
@@ -128,7 +129,11 @@ export function registerCatalogueRoutes(
 
   app.get(
     '/api/preset',
-    { schema: { response: { 200: z.object({ presets: z.record(z.string(), z.array(presetSchema)) }) } } },
+    {
+      // A guest's presets for a stale cookie: the list only adds the user's favourite marks.
+      config: { auth: 'optional-stale-as-guest' },
+      schema: { response: { 200: z.object({ presets: z.record(z.string(), z.array(presetSchema)) }) } },
+    },
     async (request, reply) => {
       // The favourites make the answer personal: never stored (a shared computer's cache included).
       reply.header('cache-control', 'private, no-store');
@@ -139,6 +144,7 @@ export function registerCatalogueRoutes(
   app.get(
     '/api/preset/random',
     {
+      config: { auth: 'none' },
       schema: {
         response: { 200: z.object({ id: z.number(), prompt: z.string(), neg_prompt: z.string() }) },
       },
@@ -152,6 +158,7 @@ export function registerCatalogueRoutes(
   app.put(
     '/api/preset/:id/favorite',
     {
+      config: { auth: 'user' },
       schema: {
         params: presetIdParams,
         body: favoriteBody,
@@ -169,7 +176,7 @@ export function registerCatalogueRoutes(
   for (const kind of ['style', 'booster'] as const satisfies PreviewKind[]) {
     app.get(
       `/api/catalogue/preview/${kind}/:file`,
-      { schema: { params: z.object({ file: safeText() }) } },
+      { config: { auth: 'none' }, schema: { params: z.object({ file: safeText() }) } },
       async (request, reply) => {
         const lib = PREVIEW_FILE.exec(request.params.file)?.[1];
         const image = lib === undefined ? undefined : await previews.get(kind, lib);
@@ -182,7 +189,7 @@ export function registerCatalogueRoutes(
   // (a file route like /images/…, so not in the API documentation).
   app.get(
     '/image/modifiers/:file',
-    { schema: { params: z.object({ file: safeText() }), hide: true } },
+    { config: { auth: 'none' }, schema: { params: z.object({ file: safeText() }), hide: true } },
     async (request, reply) => {
       const image = await previews.modifier(request.params.file);
       if (!image) return reply.status(404).send(errorBody('not_found', { resource: 'modifier_preview' }));

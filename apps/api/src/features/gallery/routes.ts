@@ -39,7 +39,7 @@ export function registerGalleryRoutes(
   app.post(
     '/api/gallery/search',
     // An empty body is an empty search (newest first, everything).
-    { schema: { querystring: searchQuery, body: searchBodySchema.optional() } },
+    { config: { auth: 'optional' }, schema: { querystring: searchQuery, body: searchBodySchema.optional() } },
     async (request) =>
       deps.gallery.search(
         await viewerOf(request, deps.sessions),
@@ -50,7 +50,10 @@ export function registerGalleryRoutes(
 
   app.get(
     '/api/gallery/search/tags',
-    { schema: { querystring: z.object({ search: safeText().max(TAG_MAX_LENGTH).default('') }) } },
+    {
+      config: { auth: 'none' },
+      schema: { querystring: z.object({ search: safeText().max(TAG_MAX_LENGTH).default('') }) },
+    },
     async (request) => {
       const prefix = request.query.search.trim().toLowerCase();
       if (prefix === '') return { tags: [] };

@@ -14,23 +14,25 @@ export function registerImageInfoRoutes(
 ) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
-  app.get('/api/image/:uuid/info', { schema: { params } }, async (request) =>
+  app.get('/api/image/:uuid/info', { config: { auth: 'optional' }, schema: { params } }, async (request) =>
     deps.images.info(request.params.uuid, await viewerOf(request, deps.sessions)),
   );
 
-  app.get('/api/image/:uuid/info/gen', { schema: { params } }, async (request) =>
-    deps.images.genInfo(request.params.uuid, await viewerOf(request, deps.sessions)),
+  app.get(
+    '/api/image/:uuid/info/gen',
+    { config: { auth: 'optional' }, schema: { params } },
+    async (request) => deps.images.genInfo(request.params.uuid, await viewerOf(request, deps.sessions)),
   );
 
-  app.get('/api/image/:uuid/tags', { schema: { params } }, async (request) => ({
+  app.get('/api/image/:uuid/tags', { config: { auth: 'optional' }, schema: { params } }, async (request) => ({
     tags: await deps.images.tagIds(request.params.uuid, await viewerOf(request, deps.sessions)),
   }));
 
-  app.put('/api/image/:uuid/private', { schema: { params } }, async (request) =>
+  app.put('/api/image/:uuid/private', { config: { auth: 'user' }, schema: { params } }, async (request) =>
     deps.images.togglePrivate(request.params.uuid, await userOf(request, deps.sessions)),
   );
 
-  app.delete('/api/image/:uuid', { schema: { params } }, async (request) =>
+  app.delete('/api/image/:uuid', { config: { auth: 'user' }, schema: { params } }, async (request) =>
     deps.images.delete(request.params.uuid, await userOf(request, deps.sessions)),
   );
 }

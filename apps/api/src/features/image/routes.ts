@@ -32,7 +32,10 @@ export function registerImageFileRoutes(
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.get(
     '/images/:file',
-    { schema: { params: z.object({ file: safeText().max(60) }), hide: true } },
+    {
+      config: { auth: 'optional-stale-as-guest' },
+      schema: { params: z.object({ file: safeText().max(60) }), hide: true },
+    },
     async (request, reply) => {
       const match = FILE_PATTERN.exec(request.params.file);
       if (!match) throw new AppError('image_not_found');

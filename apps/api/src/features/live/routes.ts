@@ -12,7 +12,7 @@ export function registerLiveRoutes(
   app: FastifyInstance,
   deps: { live: LiveStreams; taskViews: TaskViewReader },
 ): void {
-  app.get(LIVE_STREAM_URL, (request, reply) =>
+  app.get(LIVE_STREAM_URL, { config: { auth: 'user' } }, (request, reply) =>
     deps.live.open(request, reply, { topics: EVERY_TOPIC, taskViews: deps.taskViews }),
   );
 }

@@ -61,6 +61,7 @@ export function registerModerationRoutes(
     app.get(
       '/api/moderation/reviews',
       {
+        config: { auth: 'operator' },
         schema: {
           hide: true,
           querystring: reviewQuery,
@@ -75,7 +76,10 @@ export function registerModerationRoutes(
 
     app.post(
       '/api/moderation/reviews/:id/resolve',
-      { schema: { hide: true, params: idParams, body: resolveBody, response: { 200: okView } } },
+      {
+        config: { auth: 'operator' },
+        schema: { hide: true, params: idParams, body: resolveBody, response: { 200: okView } },
+      },
       async (request) => {
         await moderation.resolveReview(request.params.id, actor, request.body.resolution);
         return { ok: true as const };
@@ -84,7 +88,10 @@ export function registerModerationRoutes(
 
     app.post(
       '/api/moderation/users/:id/unmute',
-      { schema: { hide: true, params: idParams, body: noteBody, response: { 200: okView } } },
+      {
+        config: { auth: 'operator' },
+        schema: { hide: true, params: idParams, body: noteBody, response: { 200: okView } },
+      },
       async (request) => {
         await moderation.liftMute(request.params.id, actor, request.body.note ?? null);
         return { ok: true as const };

@@ -54,13 +54,17 @@ export function registerPromptRoutes(fastify: FastifyInstance, deps: { db: DB; s
 
   app.post(
     '/api/prompt/save',
-    { schema: { body: savePromptBody, response: { 200: z.object({ id: z.number() }) } } },
+    {
+      config: { auth: 'user' },
+      schema: { body: savePromptBody, response: { 200: z.object({ id: z.number() }) } },
+    },
     async (request) => prompts.save(await userOf(request), request.body),
   );
 
   app.post(
     '/api/prompt/:target',
     {
+      config: { auth: 'user' },
       schema: {
         params: targetParams,
         querystring: promptPageQuery,
@@ -77,21 +81,25 @@ export function registerPromptRoutes(fastify: FastifyInstance, deps: { db: DB; s
       ),
   );
 
-  app.delete('/api/prompt/:id', { schema: { params: promptIdParams } }, async (request) => {
-    await prompts.remove(await userOf(request), request.params.id);
-    return { ok: true };
-  });
+  app.delete(
+    '/api/prompt/:id',
+    { config: { auth: 'user' }, schema: { params: promptIdParams } },
+    async (request) => {
+      await prompts.remove(await userOf(request), request.params.id);
+      return { ok: true };
+    },
+  );
 
   app.post(
     '/api/prompt/:id/publish',
-    { schema: { params: promptIdParams, body: publishPromptBody.nullish() } },
+    { config: { auth: 'user' }, schema: { params: promptIdParams, body: publishPromptBody.nullish() } },
     async (request) =>
       prompts.publish(await userOf(request), request.params.id, request.body?.public ?? true),
   );
 
   app.post(
     '/api/prompt/:id/subscribe',
-    { schema: { params: promptIdParams, body: subscribePromptBody.nullish() } },
+    { config: { auth: 'user' }, schema: { params: promptIdParams, body: subscribePromptBody.nullish() } },
     async (request) =>
       prompts.subscribe(await userOf(request), request.params.id, request.body?.subscribe ?? true),
   );

@@ -15,11 +15,14 @@ export function registerTagSettingRoutes(
 
   const banned = async (userId: number) => ({ tags: await deps.tags.banned(userId) });
 
-  app.get('/api/settings/tags/ban', async (request) => banned(await userOf(request, deps.sessions)));
+  app.get('/api/settings/tags/ban', { config: { auth: 'user' } }, async (request) =>
+    banned(await userOf(request, deps.sessions)),
+  );
 
   app.put(
     '/api/settings/tags/ban',
     {
+      config: { auth: 'user' },
       schema: {
         body: z.object({ tags: z.array(idValue('bigint')).max(MAX_HIDDEN_TAGS) }),
       },
@@ -31,5 +34,7 @@ export function registerTagSettingRoutes(
     },
   );
 
-  app.get('/api/settings/tags/system', async () => ({ tags: await deps.tags.system() }));
+  app.get('/api/settings/tags/system', { config: { auth: 'none' } }, async () => ({
+    tags: await deps.tags.system(),
+  }));
 }

@@ -12,7 +12,7 @@ export function registerTaskMonitor(
   app: FastifyInstance,
   deps: { live: LiveStreams; taskViews: TaskViewReader },
 ): void {
-  app.get('/api/tasks/monitor', (request, reply) =>
+  app.get('/api/tasks/monitor', { config: { auth: 'user' } }, (request, reply) =>
     deps.live.open(request, reply, { topics: TASKS_ONLY, taskViews: deps.taskViews }),
   );
 }

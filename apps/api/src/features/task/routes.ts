@@ -40,7 +40,7 @@ export function registerTaskRoutes(fastify: FastifyInstance, deps: TaskRouteDeps
 
   app.post(
     '/api/tasks/txt2img',
-    { schema: { body: txt2imgBody, querystring: fastLaneQuery } },
+    { config: { auth: 'user' }, schema: { body: txt2imgBody, querystring: fastLaneQuery } },
     async (request) => {
       const userId = await deps.sessions.resolve(sessionToken(request));
       return deps.tasks.createTxt2img(userId, request.body, request.query.fastlane);
@@ -50,6 +50,7 @@ export function registerTaskRoutes(fastify: FastifyInstance, deps: TaskRouteDeps
   app.post(
     '/api/tasks/:uuid/upscale',
     {
+      config: { auth: 'user' },
       schema: {
         params: z.object({ uuid: z.uuid({ error: 'image_not_found' }) }),
         querystring: fastLaneQuery,

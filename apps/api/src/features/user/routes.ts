@@ -46,50 +46,74 @@ export function registerUserRoutes(fastify: FastifyInstance, deps: UserRouteDeps
     return sessions.resolve(sessionToken(request));
   }
 
-  app.post('/api/user/create', { schema: { body: createUserBody } }, async (request, reply) => {
-    const { user, token, expiresAt } = await accounts.create(request.body, client(request));
-    setSessionCookies(reply, token, expiresAt, secureCookies);
-    return reply.status(201).send({ user: toUserSettings(user) });
-  });
+  app.post(
+    '/api/user/create',
+    { config: { auth: 'none' }, schema: { body: createUserBody } },
+    async (request, reply) => {
+      const { user, token, expiresAt } = await accounts.create(request.body, client(request));
+      setSessionCookies(reply, token, expiresAt, secureCookies);
+      return reply.status(201).send({ user: toUserSettings(user) });
+    },
+  );
 
-  app.post('/api/user/login', { schema: { body: loginBody } }, async (request, reply) => {
-    const { user, token, expiresAt } = await accounts.login(request.body, client(request));
-    setSessionCookies(reply, token, expiresAt, secureCookies);
-    return { user: toUserSettings(user) };
-  });
+  app.post(
+    '/api/user/login',
+    { config: { auth: 'none' }, schema: { body: loginBody } },
+    async (request, reply) => {
+      const { user, token, expiresAt } = await accounts.login(request.body, client(request));
+      setSessionCookies(reply, token, expiresAt, secureCookies);
+      return { user: toUserSettings(user) };
+    },
+  );
 
-  app.post('/api/user/logout', async (request, reply) => {
+  // Not 'user': a stale cookie is cleared all the same.
+  app.post('/api/user/logout', { config: { auth: 'none' } }, async (request, reply) => {
     await sessions.revoke(sessionToken(request));
     clearSessionCookies(reply, secureCookies);
     return { ok: true };
   });
 
-  app.get('/api/user/me', async (request) => {
+  app.get('/api/user/me', { config: { auth: 'user' } }, async (request) => {
     const user = await accounts.requireActiveUser(await currentUserId(request));
     return toUserSettings(user);
   });
 
-  app.post('/api/user/update', { schema: { body: updateUserBody } }, async (request) => {
-    const userId = await currentUserId(request);
-    const user = await accounts.update(userId, request.body, sessionToken(request));
-    return { user: toUserSettings(user) };
-  });
+  app.post(
+    '/api/user/update',
+    { config: { auth: 'user' }, schema: { body: updateUserBody } },
+    async (request) => {
+      const userId = await currentUserId(request);
+      const user = await accounts.update(userId, request.body, sessionToken(request));
+      return { user: toUserSettings(user) };
+    },
+  );
 
-  app.post('/api/user/send_reset_pwd', { schema: { body: sendResetPasswordBody } }, async (request) => {
-    await deps.passwordReset.requestReset(request.body.email, request.ip);
-    return { ok: true };
-  });
+  app.post(
+    '/api/user/send_reset_pwd',
+    { config: { auth: 'none' }, schema: { body: sendResetPasswordBody } },
+    async (request) => {
+      await deps.passwordReset.requestReset(request.body.email, request.ip);
+      return { ok: true };
+    },
+  );
 
-  app.post('/api/user/reset_pwd', { schema: { body: resetPasswordBody } }, async (request) => {
-    await deps.passwordReset.resetPassword(request.body.token, request.body.pwd);
-    return { ok: true };
-  });
+  app.post(
+    '/api/user/reset_pwd',
+    { config: { auth: 'none' }, schema: { body: resetPasswordBody } },
+    async (request) => {
+      await deps.passwordReset.resetPassword(request.body.token, request.body.pwd);
+      return { ok: true };
+    },
+  );
 
-  app.get('/api/user/oauth/providers', () => ({ providers: deps.oauth.providers() }));
+  app.get('/api/user/oauth/providers', { config: { auth: 'none' } }, () => ({
+    providers: deps.oauth.providers(),
+  }));
 
   app.get(
     '/api/user/login/oauth/:provider/start',
     {
+      config: { auth: 'none' },
       schema: {
         params: z.object({ provider: z.enum(OAUTH_PROVIDERS, { error: 'oauth_provider_unavailable' }) }),
       },
@@ -110,21 +134,25 @@ export function registerUserRoutes(fastify: FastifyInstance, deps: UserRouteDeps
     },
   );
 
-  app.post('/api/user/login/oauth', { schema: { body: oauthLoginBody } }, async (request, reply) => {
-    const { provider, auth_code: code, state } = request.body;
-    await deps.limiter.consume([`oauth:ip:${request.ip}`, LIMITS.oauthPerIp]);
-    if (!deps.oauth.providers().includes(provider)) throw new AppError('oauth_provider_unavailable');
-    const stateCookie = request.unsignCookie(request.cookies[OAUTH_STATE_COOKIE] ?? '');
-    if (!state || !stateCookie.valid || !stateCookie.value || !statesMatch(state, stateCookie.value)) {
-      throw new AppError('oauth_failed', { reason: 'state_mismatch' });
-    }
-    reply.clearCookie(OAUTH_STATE_COOKIE, { path: '/api/user/login/oauth' });
-    const redirectUri = deps.oauth.redirectUri(provider);
-    const profile = await deps.oauth.exchange(provider, code, redirectUri);
-    const user = await accountForOAuthProfile(deps.accountDeps, profile);
-    if (!user.is_active) throw new AppError('user_not_active');
-    const { token, expiresAt } = await accounts.startSession(user, client(request));
-    setSessionCookies(reply, token, expiresAt, secureCookies);
-    return { ok: true, user: toUserSettings(user) };
-  });
+  app.post(
+    '/api/user/login/oauth',
+    { config: { auth: 'none' }, schema: { body: oauthLoginBody } },
+    async (request, reply) => {
+      const { provider, auth_code: code, state } = request.body;
+      await deps.limiter.consume([`oauth:ip:${request.ip}`, LIMITS.oauthPerIp]);
+      if (!deps.oauth.providers().includes(provider)) throw new AppError('oauth_provider_unavailable');
+      const stateCookie = request.unsignCookie(request.cookies[OAUTH_STATE_COOKIE] ?? '');
+      if (!state || !stateCookie.valid || !stateCookie.value || !statesMatch(state, stateCookie.value)) {
+        throw new AppError('oauth_failed', { reason: 'state_mismatch' });
+      }
+      reply.clearCookie(OAUTH_STATE_COOKIE, { path: '/api/user/login/oauth' });
+      const redirectUri = deps.oauth.redirectUri(provider);
+      const profile = await deps.oauth.exchange(provider, code, redirectUri);
+      const user = await accountForOAuthProfile(deps.accountDeps, profile);
+      if (!user.is_active) throw new AppError('user_not_active');
+      const { token, expiresAt } = await accounts.startSession(user, client(request));
+      setSessionCookies(reply, token, expiresAt, secureCookies);
+      return { ok: true, user: toUserSettings(user) };
+    },
+  );
 }
