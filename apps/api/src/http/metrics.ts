@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { collectDefaultMetrics, Histogram, Registry } from 'prom-client';
 import { assertOperatorAccess, type OperatorAccess } from './operator-access.ts';
 
@@ -28,8 +28,10 @@ export function registerMetrics(app: FastifyInstance, access: OperatorAccess): v
     done();
   });
 
-  app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
-    assertOperatorAccess(access, request.headers.authorization);
+  const scraper = {
+    verify: (request: FastifyRequest) => assertOperatorAccess(access, request.headers.authorization),
+  };
+  app.get('/metrics', { config: { auth: scraper }, schema: { hide: true } }, async (_request, reply) => {
     reply.header('content-type', registry.contentType);
     return registry.metrics();
   });
