@@ -60,8 +60,6 @@ export function createOutboxDispatcher(options: OutboxDispatcherOptions) {
         idempotencyKey: `${delivery.handler}:${delivery.event_id}`,
         occurredAt: delivery.created_at,
       });
-      await deliverySavepoint.release(trx);
-      await repository.markDone(trx, delivery);
       return true;
     } catch (error) {
       await deliverySavepoint.rollback(trx);
@@ -85,10 +83,14 @@ export function createOutboxDispatcher(options: OutboxDispatcherOptions) {
     const outcome = { fannedOut, handled: 0, failed: 0 };
     if (names.length === 0) return outcome;
     await db.transaction().execute(async (trx) => {
+      const done: ClaimedDelivery[] = [];
       for (const delivery of await repository.claimDue(trx, names, batchSize)) {
-        if (await deliver(trx, delivery)) outcome.handled += 1;
+        if (await deliver(trx, delivery)) done.push(delivery);
         else outcome.failed += 1;
       }
+      // The markers commit with the handlers' writes, in this transaction.
+      await repository.markDone(trx, done);
+      outcome.handled = done.length;
     });
     return outcome;
   }

@@ -112,13 +112,18 @@ export function createOutboxRepository() {
       return result.rows;
     },
 
-    async markDone(trx: Transaction<Database>, delivery: { event_id: number; handler: string }) {
-      await trx
-        .updateTable('outbox_delivery')
-        .set({ state: 'done', attempts: sql`attempts + 1`, done_at: sql`now()`, last_error: null })
-        .where('event_id', '=', delivery.event_id)
-        .where('handler', '=', delivery.handler)
-        .execute();
+    /** Marks a batch's successful deliveries done, in one statement of the batch's transaction. */
+    async markDone(trx: Transaction<Database>, deliveries: { event_id: number; handler: string }[]) {
+      if (deliveries.length === 0) return;
+      await sql`
+        update outbox_delivery
+        set state = 'done', attempts = attempts + 1, done_at = now(), last_error = null
+        from unnest(
+          ${deliveries.map((d) => d.event_id)}::bigint[],
+          ${deliveries.map((d) => d.handler)}::text[]
+        ) as done(event_id, handler)
+        where outbox_delivery.event_id = done.event_id and outbox_delivery.handler = done.handler
+      `.execute(trx);
     },
 
     /** Counts a failed attempt: retried after `retryInMs`, or dead when `dead`. */
@@ -179,9 +184,10 @@ export type OutboxRepository = ReturnType<typeof createOutboxRepository>;
 /**
  * One delivery's savepoint inside the dispatcher's batch transaction: a failing handler's writes are
  * rolled back to it while the other deliveries of the batch and the failure's own bookkeeping commit.
+ * Savepoints are not released (a round trip each): a new one of the same name hides the previous one,
+ * and `rollback to` goes back to the newest, the current delivery's.
  */
 export const deliverySavepoint = {
   open: (trx: Transaction<Database>) => sql`savepoint outbox_delivery`.execute(trx),
-  release: (trx: Transaction<Database>) => sql`release savepoint outbox_delivery`.execute(trx),
   rollback: (trx: Transaction<Database>) => sql`rollback to savepoint outbox_delivery`.execute(trx),
 };
