@@ -45,14 +45,17 @@ export async function enqueuePaidTask(
   const cost = options.cost ?? 2;
   const job = sampleJob(id, options.job);
   return t.database.db.transaction().execute(async (trx) => {
-    await applyMovement(trx, {
-      userId,
-      balance: 'generation_token',
-      delta: -cost,
-      reason: 'task_debit',
-      idempotencyKey: `debit:${id}`,
-    });
-    return t.app.generation.queue.enqueue(
+    // A free task moves nothing (the ledger refuses a zero movement), as in the task service.
+    if (cost > 0) {
+      await applyMovement(trx, {
+        userId,
+        balance: 'generation_token',
+        delta: -cost,
+        reason: 'task_debit',
+        idempotencyKey: `debit:${id}`,
+      });
+    }
+    return t.services.queue.enqueue(
       trx,
       {
         id,
@@ -72,7 +75,7 @@ export async function enqueuePaidTask(
         pixels: job.width * job.height,
         signature: null,
         cost,
-        paid_with: 'generation_token',
+        paid_with: cost > 0 ? 'generation_token' : null,
         ...(options.maxAttempts ? { max_attempts: options.maxAttempts } : {}),
       },
       new Date(),
