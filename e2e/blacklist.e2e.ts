@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { acceptCookies, rawKeysIn, waitForPath } from './support/app.ts';
-import { DESKTOP, openBrowser, PHONE, screenshot, type Browser } from './support/browser.ts';
+import { openBrowser, PHONE, screenshot } from './support/browser.ts';
 import {
   boardUuids,
   dismissNotices,
@@ -11,80 +11,102 @@ import {
   pickTag,
   searchGallery,
   signUpWithTwoImages,
+  tagId,
   waitForSamples,
 } from './support/gallery.ts';
-import { startServer, type RunningServer } from './support/server.ts';
+import { browserPerTest, serverForFile } from './support/suite.ts';
 
 /**
  * Hidden tags (spec §2 Settings: blacklisted-tags chips; §7 /api/settings/tags) against the real API and
- * the local preview worker. A new account generates two images, hides the prompt tag "harbour" in
+ * the local preview worker. A new account generates two images (before the tests; each test opens its own
+ * browser signed in as it, and sets the hidden tags it starts from through the API), hides the prompt tag "harbour" in
  * /settings with the gallery's autocomplete, goes back to /explore (kept alive, so it must refresh) and no
  * longer sees its harbour image; un-hiding it brings the image back. System tags are hidden from a
  * grouped menu with translated names, and a refused save is rolled back.
  * Screenshots: desktop-settings-hidden-tags, desktop-settings-hidden-tags-menu, phone-settings-hidden-tags.
  */
-let server: RunningServer;
-let browser: Browser;
-let page: Page;
+const server = serverForFile();
 let style = { id: 0, lib: '' };
 let userId = 0;
 const account = newAccount('bl');
 const uuids = { lighthouse: '', forest: '' };
 
-const byTestId = (id: string) => page.getByTestId(id);
-const card = (uuid: string) =>
-  page.locator(`[data-testid="kept-page"]:not([hidden]) [data-testid="gallery-card"][data-uuid="${uuid}"]`);
-const chips = () => byTestId('hidden-tag');
-const chipTexts = () => chips().allInnerTexts();
-
-/** Moves between pages inside the app, so that the kept-alive /explore stays mounted. */
-async function openSettings() {
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await byTestId('avatar-button').click();
-  await byTestId('menu-settings').click();
-  await waitForPath(page, '/settings');
-  await byTestId('hidden-tags').waitFor();
-}
-async function openExplore() {
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await page.getByRole('link', { name: 'Explore', exact: true }).first().click();
-  await waitForPath(page, '/explore');
-}
-async function hiddenOnServer() {
-  const response = await page.request.get(`${server.url}/api/settings/tags/ban`);
-  expect(response.ok()).toBe(true);
-  return ((await response.json()) as { tags: { name: string }[] }).tags.map((tag) => tag.name).sort();
-}
-
 beforeAll(async () => {
-  server = await startServer();
-  browser = await openBrowser({ viewport: DESKTOP });
-  page = browser.page;
-  await page.emulateMedia({ reducedMotion: 'reduce' });
   style = await freeAnimeStyle(server.url);
   await waitForSamples(server.url);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-describe('hidden tags', () => {
-  it('signs up, generates two images and sees them on /explore (newest first)', async () => {
-    const images = await signUpWithTwoImages(page, server.url, account, style.id);
+  const setup = await openBrowser();
+  try {
+    const images = await signUpWithTwoImages(setup.page, server.url, account, style.id);
     userId = images.userId;
     uuids.forest = images.forest.uuid;
     uuids.lighthouse = images.lighthouse.uuid;
+  } finally {
+    await setup.close();
+  }
+});
 
-    await openExplore();
+/** Sets the account's hidden tags through the API: the state a test starts from. */
+async function hideOnServer(target: Page, names: string[]) {
+  const tags = await Promise.all(names.map((name) => tagId(server.url, name)));
+  const put = await target.request.put(`${server.url}/api/settings/tags/ban`, {
+    data: { tags },
+    headers: { origin: server.url },
+  });
+  expect(put.ok()).toBe(true);
+}
+
+describe('hidden tags', () => {
+  const browser = browserPerTest(server, { account: () => account, reducedMotion: true });
+  const byTestId = (id: string) => browser.page.getByTestId(id);
+  const card = (uuid: string) =>
+    browser.page.locator(
+      `[data-testid="kept-page"]:not([hidden]) [data-testid="gallery-card"][data-uuid="${uuid}"]`,
+    );
+  const chips = () => byTestId('hidden-tag');
+  const chipTexts = () => chips().allInnerTexts();
+
+  /**
+   * Starts a test: the account's hidden tags set to `hidden` through the API, then /explore newest first
+   * (the cookie banner answered, our forest image showing), which stays mounted while the test moves
+   * inside the app.
+   */
+  async function start(hidden: string[]) {
+    await hideOnServer(browser.page, hidden);
+    await browser.page.goto(`${server.url}/explore`);
+    await acceptCookies(browser.page);
     await byTestId('order-newest').click();
+    await expect.poll(() => card(uuids.forest).count()).toBe(1);
+  }
+  /** Moves between pages inside the app, so that the kept-alive /explore stays mounted. */
+  async function openSettings() {
+    await browser.page.evaluate(() => window.scrollTo(0, 0));
+    await byTestId('avatar-button').click();
+    await byTestId('menu-settings').click();
+    await waitForPath(browser.page, '/settings');
+    await byTestId('hidden-tags').waitFor();
+  }
+  async function openExplore() {
+    await browser.page.evaluate(() => window.scrollTo(0, 0));
+    await browser.page.getByRole('link', { name: 'Explore', exact: true }).first().click();
+    await waitForPath(browser.page, '/explore');
+  }
+  async function hiddenOnServer() {
+    const response = await browser.page.request.get(`${server.url}/api/settings/tags/ban`);
+    expect(response.ok()).toBe(true);
+    return ((await response.json()) as { tags: { name: string }[] }).tags.map((tag) => tag.name).sort();
+  }
+
+  it('shows the two new images on /explore, newest first', async () => {
+    const { page } = browser;
+    await start([]);
     await expect
       .poll(async () => (await boardUuids(page)).slice(0, 2))
       .toEqual([uuids.forest, uuids.lighthouse]);
   });
 
   it('hides "harbour" in /settings with the tag autocomplete; /explore refreshes without the image', async () => {
+    const { page } = browser;
+    await start([]);
     await openSettings();
     await byTestId('hidden-tags-empty').waitFor();
     expect(await byTestId('hidden-tags').innerText()).toContain(
@@ -122,6 +144,9 @@ describe('hidden tags', () => {
   });
 
   it('shows it again: the image comes back', async () => {
+    const { page } = browser;
+    await start(['harbour']);
+    await expect.poll(() => card(uuids.lighthouse).count()).toBe(0);
     await openSettings();
     await chips().filter({ hasText: 'harbour' }).click();
     await byTestId('hidden-tags-empty').waitFor();
@@ -132,6 +157,8 @@ describe('hidden tags', () => {
   });
 
   it('hides a style from the grouped menu with its translated name, then shows it again', async () => {
+    const { page } = browser;
+    await start([]);
     await openSettings();
     await dismissNotices(page);
     await byTestId('hidden-tags-system').click();
@@ -182,6 +209,10 @@ describe('hidden tags', () => {
   });
 
   it('shows a change at once and rolls a refused save back, saying so', async () => {
+    const { page } = browser;
+    await start([]);
+    await openSettings();
+    await byTestId('hidden-tags-empty').waitFor();
     let release: () => void = () => undefined;
     const held = new Promise<void>((resolve) => (release = resolve));
     await page.route('**/api/settings/tags/ban', async (route) => {
@@ -207,7 +238,9 @@ describe('hidden tags', () => {
       await page.unroute('**/api/settings/tags/ban');
     }
   });
+});
 
+describe('hidden tags on a phone', () => {
   it('fits a phone (390×844)', async () => {
     const phone = await openBrowser({ viewport: PHONE, isMobile: true });
     try {

@@ -40,11 +40,29 @@ export function serverForFile(options: ServerOptions = {}): {
   };
 }
 
+/** Creates an account through the API (POST /api/user/create); signed in on `page` when one is given. */
+export async function createAccount(baseUrl: string, account: Account, page?: Page): Promise<void> {
+  const status = page
+    ? (
+        await page.request.post(`${baseUrl}/api/user/create`, { data: account, headers: { origin: baseUrl } })
+      ).status()
+    : (
+        await fetch(`${baseUrl}/api/user/create`, {
+          method: 'POST',
+          headers: { origin: baseUrl, 'content-type': 'application/json' },
+          body: JSON.stringify(account),
+        })
+      ).status;
+  expect(status, `creating ${account.username}`).toBe(201);
+}
+
 export interface BrowserPerTestOptions {
   viewport?: { width: number; height: number };
   isMobile?: boolean;
   /** Reduced motion: the top menu stays in place when scrolled, and entrances are skipped. */
   reducedMotion?: boolean;
+  /** The cookie banner already answered ("Accept all", as a returning visitor), so it never shows. */
+  cookiesAnswered?: boolean;
   /** Signed in as this account (through the API, before the test's first page). */
   account?: () => Account;
   /** Anything else each test's page needs before it starts (listeners, permissions). */
@@ -65,6 +83,9 @@ export function browserPerTest(
   beforeEach(async () => {
     browser = await openBrowser({ viewport: options.viewport ?? DESKTOP, isMobile: options.isMobile });
     if (options.reducedMotion) await browser.page.emulateMedia({ reducedMotion: 'reduce' });
+    if (options.cookiesAnswered) {
+      await browser.context.addCookies([{ name: 'cookie_consent', value: 'all', url: suite.url }]);
+    }
     if (options.account) await logIn(browser.page, suite.url, options.account());
     await options.prepare?.(browser.page);
   });
