@@ -2,10 +2,12 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { acceptCookies, me, rawKeysIn, waitForPath } from './support/app.ts';
-import { DESKTOP, openBrowser, PHONE, screenshot, type Browser } from './support/browser.ts';
-import { startServer, type RunningServer } from './support/server.ts';
+import { openBrowser, PHONE, screenshot } from './support/browser.ts';
+import { newAccount } from './support/gallery.ts';
+import { createImage } from './support/image.ts';
+import { browserPerTest, createAccount, serverForFile } from './support/suite.ts';
 
 /**
  * The generator (/create) against the real API and the local preview worker, in Chromium: a new account
@@ -13,17 +15,8 @@ import { startServer, type RunningServer } from './support/server.ts';
  * the ticket count drops by the cost; Create without a style opens the NoStyleSelected modal; a guest is
  * sent to sign up. Screenshots: desktop-create.png (with a finished image) and phone-create.png.
  */
-let server: RunningServer;
-let browser: Browser;
-let page: Page;
+const server = serverForFile();
 let freeStyleId = 0;
-const account = {
-  username: `maker${Date.now() % 100000}`,
-  email: `maker${Date.now()}@example.com`,
-  pwd: 'lighthouse-dusk-2',
-};
-
-const byTestId = (id: string) => page.getByTestId(id);
 
 /** Nested keys of the generator's own namespaces: i18next shows a key where a translation is missing. */
 const LOCALES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../packages/i18n/locales/en');
@@ -39,7 +32,6 @@ const untranslated = (text: string) => [
   ...rawKeysIn(text),
   ...GENERATOR_KEYS.filter((key) => key.includes('.') && text.includes(key)),
 ];
-const ticketCount = async () => (await byTestId('ticket-count').innerText()).trim();
 
 interface Style {
   id: number;
@@ -49,22 +41,35 @@ interface Style {
 }
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await openBrowser({ viewport: DESKTOP });
-  page = browser.page;
   const styles = (await (await fetch(`${server.url}/api/config/styles`)).json()) as Style[];
   const free = styles.find((style) => style.is_free && style.txt2img && style.render === 'hentai');
   if (!free) throw new Error('the catalogue has no free anime style');
   freeStyleId = free.id;
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+/**
+ * A new account of the test's own (20 welcome tickets), signed in on `page`, on /create with the free
+ * style and Standard quality chosen.
+ */
+async function startSignedIn(page: Page) {
+  await createAccount(server.url, newAccount('maker'), page);
+  await page.goto(`${server.url}/create`);
+  await acceptCookies(page);
+  await page.getByTestId('generator').waitFor();
+  const style = page.getByTestId(`style-option-${freeStyleId}`);
+  await style.click();
+  await expect.poll(() => style.getAttribute('aria-pressed')).toBe('true');
+  await page.getByTestId('quality-Standard').click();
+}
 
 describe('the generator in Chromium', () => {
+  const browser = browserPerTest(server);
+  const byTestId = (id: string) => browser.page.getByTestId(id);
+  const ticketCount = async () => (await byTestId('ticket-count').innerText()).trim();
+
   it('creates an image with the free style: the task reaches Done and the tickets drop by its cost', async () => {
+    const { page } = browser;
+    const account = newAccount('maker');
     await page.goto(`${server.url}/account/signup?rel=create`);
     await acceptCookies(page);
     await byTestId('field-username').fill(account.username);
@@ -139,6 +144,9 @@ describe('the generator in Chromium', () => {
   });
 
   it('keeps the settings in local storage (promptData) across a reload', async () => {
+    const { page } = browser;
+    await startSignedIn(page);
+    await createImage(page, 'a lighthouse at dusk');
     await page.reload();
     await byTestId('generator').waitFor();
     expect(await byTestId('prompt').inputValue()).toBe('a lighthouse at dusk');
@@ -148,6 +156,10 @@ describe('the generator in Chromium', () => {
   });
 
   it('prices options live, adds and removes a booster, and locks paid styles for a Free user', async () => {
+    const { page } = browser;
+    await startSignedIn(page);
+    await byTestId('prompt').fill('a lighthouse at dusk');
+    expect(await byTestId('cost-total').innerText()).toBe('2');
     const cost = () => byTestId('cost-total').innerText();
     await byTestId('option-upscale').click();
     expect(await cost()).toBe('3');
@@ -187,6 +199,9 @@ describe('the generator in Chromium', () => {
   });
 
   it('answers the same locked seed and settings with the duplicate-image modal, at no charge', async () => {
+    const { page } = browser;
+    await startSignedIn(page);
+    await byTestId('prompt').fill('a lighthouse at dusk');
     await byTestId('seed-input').fill('12345');
     expect(await byTestId('seed-lock').getAttribute('aria-pressed')).toBe('true');
     const cards = byTestId('task-card');
@@ -194,7 +209,7 @@ describe('the generator in Chromium', () => {
     await byTestId('create-button').click();
     await expect.poll(() => cards.count()).toBe(before + 1);
     await expect.poll(() => cards.first().getAttribute('data-state'), { timeout: 60_000 }).toBe('9');
-    await expect.poll(ticketCount, { timeout: 15_000 }).toBe('16');
+    await expect.poll(ticketCount, { timeout: 15_000 }).toBe('18');
     await expect.poll(() => byTestId('create-button').isEnabled()).toBe(true);
 
     await byTestId('create-button').click();
@@ -204,10 +219,12 @@ describe('the generator in Chromium', () => {
     await page.keyboard.press('Escape');
     await modal.waitFor({ state: 'detached' });
     expect(await cards.count()).toBe(before + 1);
-    expect((await me(page, server.url))?.generation_token).toBe(16);
+    expect((await me(page, server.url))?.generation_token).toBe(18);
   });
 
   it('shows the NoStyleSelected modal when Create is pressed without a style', async () => {
+    const { page } = browser;
+    await startSignedIn(page);
     await page.evaluate(() => localStorage.removeItem('promptData'));
     await page.reload();
     await byTestId('generator').waitFor();
@@ -223,15 +240,13 @@ describe('the generator in Chromium', () => {
     await page.keyboard.press('Escape');
     await byTestId('no-style-modal').waitFor({ state: 'detached' });
   });
+});
 
+describe('the generator in Chromium, on a phone and as a guest', () => {
   it('lays out on a phone (390×844) without sideways overflow', async () => {
     const phone = await openBrowser({ viewport: PHONE, isMobile: true });
     try {
-      const login = await phone.page.request.post(`${server.url}/api/user/login`, {
-        data: { username: account.username, pwd: account.pwd },
-        headers: { origin: server.url },
-      });
-      expect(login.ok()).toBe(true);
+      await createAccount(server.url, newAccount('phone'), phone.page);
       await phone.page.goto(`${server.url}/create`);
       await acceptCookies(phone.page);
       await phone.page.getByTestId('generator').waitFor();
@@ -253,7 +268,7 @@ describe('the generator in Chromium', () => {
   });
 
   it('sends a guest who presses Create to sign up (rel=create)', async () => {
-    const guest = await openBrowser({ viewport: DESKTOP });
+    const guest = await openBrowser();
     try {
       await guest.page.goto(`${server.url}/create`);
       await acceptCookies(guest.page);

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { rawKeysIn, waitForPath } from './app.ts';
+import { rawKeysIn, until, waitForPath } from './app.ts';
 import { searchGallery } from './gallery.ts';
 import { englishKeys } from './locales.ts';
 
@@ -19,15 +19,28 @@ export const viewer = (page: Page) => page.getByTestId('image-viewer');
 /** The notices on screen (the shell's live region). */
 export const noticeText = (page: Page) => page.getByTestId('notice').innerText();
 
-/** Generates one image on /create (a style chosen), waits until it is done; its uuid from the task card. */
+/**
+ * Generates one image on /create (a style chosen), waits until it is done; its uuid from the task card.
+ * Usable in a `beforeAll` (waits with `until`, not `expect.poll`).
+ */
 export async function createImage(page: Page, prompt: string): Promise<string> {
   const cards = page.getByTestId('task-card');
+  const create = page.getByTestId('create-button');
   const before = await cards.count();
   await page.getByTestId('prompt').fill(prompt);
-  await page.getByTestId('create-button').click();
-  await expect.poll(() => cards.count(), { timeout: 15_000 }).toBe(before + 1);
-  await expect.poll(() => cards.first().getAttribute('data-state'), { timeout: 60_000 }).toBe('9');
-  await expect.poll(() => page.getByTestId('create-button').isEnabled(), { timeout: 15_000 }).toBe(true);
+  await create.click();
+  await until(
+    'task cards',
+    () => cards.count(),
+    (count) => count === before + 1,
+  );
+  const state = () => cards.first().getAttribute('data-state');
+  await until('the new task done (state 9)', state, (value) => value === '9', 60_000);
+  await until(
+    'Create enabled again',
+    () => create.isEnabled(),
+    (enabled) => enabled,
+  );
   const href = await page.getByTestId('task-view').first().getAttribute('href');
   const uuid = /^\/image\/([0-9a-f-]{36})$/.exec(href ?? '')?.[1];
   if (!uuid) throw new Error(`no viewer link on the task card: ${href}`);
