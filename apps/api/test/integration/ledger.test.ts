@@ -178,6 +178,23 @@ describe('ledger post', () => {
     expect(entries.filter((entry) => entry.reason === 'task_debit')).toHaveLength(3);
   });
 
+  it('never deadlocks a posting against a task creation that locked the user row first', async () => {
+    const id = await newUser();
+    await setBalances(t, id, { generation_token: 100 });
+    // As the task service: user row FOR UPDATE, then the debit. As a refund: the posting alone.
+    const create = () =>
+      t.database.db.transaction().execute(async (trx) => {
+        await trx.selectFrom('app_user').select('id').where('id', '=', id).forUpdate().execute();
+        return post(trx, [debit(id, 1)], randomUUID());
+      });
+    const refund = () => postAlone([{ ...debit(id, 1), delta: 1, reason: 'task_refund' }]);
+    const outcomes = await Promise.all(
+      Array.from({ length: 30 }, () => [codeOfRejection(create()), codeOfRejection(refund())]).flat(),
+    );
+    expect(outcomes.filter((outcome) => outcome !== 'posted')).toEqual([]);
+    expect((await holdings(id)).accounts.tickets).toBe(100);
+  });
+
   it('signals balanceChanged on commit, never for a posting that was rolled back', async () => {
     const heard: string[] = [];
     const waiting = new Map<string, () => void>();
