@@ -23,8 +23,6 @@ export interface LiveHub {
   connect: (userId: number, connection: LiveConnection) => () => void;
   /** Ends every open stream (before the server closes: an open stream would hold it open). */
   closeAll: () => void;
-  /** Open streams on this instance (metrics, tests). */
-  size: () => number;
   /** Stops listening to the notifier. */
   stop: () => void;
 }
@@ -93,7 +91,6 @@ export function createLiveHub(notifier: Notifier, maxStreamsPerUser = MAX_STREAM
     closeAll() {
       for (const own of [...streams.values()]) for (const connection of [...own]) connection.close();
     },
-    size: () => [...streams.values()].reduce((sum, own) => sum + own.size, 0),
     stop() {
       for (const stop of unsubscribe) stop();
     },
