@@ -189,7 +189,7 @@ export async function buildApp(deps: AppDeps) {
   });
   app.get('/api/health', { config: { auth: 'none' } }, () => ({ ok: true }));
   registerUserRoutes(app, { accounts, accountDeps, passwordReset, sessions, oauth, limiter, secureCookies });
-  registerModerationRoutes(app, { moderation, operatorToken: config.OPERATOR_TOKEN });
+  registerModerationRoutes(app, { moderation });
   // The users' live streams (GET /api/events, GET /api/tasks/monitor): one listener map per instance.
   const live = createLiveStreams(app, { notifier: deps.notifier, sessions, options: deps.liveStreams });
   const generation = await registerGeneration(app, {
@@ -206,9 +206,9 @@ export async function buildApp(deps: AppDeps) {
     workerRecheckMs: deps.workerRecheckMs,
   });
   registerLiveRoutes(app, { live, taskViews: generation.taskViews });
-  registerCatalogueRoutes(app, { sessions, catalogue, previews: cataloguePreviews });
-  registerGallery(app, { db, sessions, store: files.store, now });
-  registerPromptRoutes(app, { db, sessions });
+  registerCatalogueRoutes(app, { catalogue, previews: cataloguePreviews });
+  registerGallery(app, { db, store: files.store, now });
+  registerPromptRoutes(app, { db });
 
   if (deps.serveWeb === false) registerApiNotFound(app);
   else {

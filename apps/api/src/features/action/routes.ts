@@ -2,31 +2,27 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MAX_FAVORITES_PER_REMOVAL } from '@mirage/domain';
-import type { SessionService } from '../session/service.ts';
-import { userOf } from '../session/viewer.ts';
+import { userIdOf } from '../../http/route-auth.ts';
 import type { ActionService } from './service.ts';
 
 const imageUuid = z.uuid({ error: 'image_not_found' });
 const oneImage = z.object({ uuid: imageUuid });
 
 /** `/api/action` (spec §7): favourites and reports; all need a signed-in user. */
-export function registerActionRoutes(
-  fastify: FastifyInstance,
-  deps: { actions: ActionService; sessions: SessionService },
-) {
+export function registerActionRoutes(fastify: FastifyInstance, deps: { actions: ActionService }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
   app.post(
     '/api/action/favorite',
     { config: { auth: 'user' }, schema: { body: oneImage } },
-    async (request) => deps.actions.addFavorite(await userOf(request, deps.sessions), request.body.uuid),
+    async (request) => deps.actions.addFavorite(userIdOf(request), request.body.uuid),
   );
 
   app.delete(
     '/api/action/favorite',
     { config: { auth: 'user' }, schema: { body: oneImage } },
     async (request) => {
-      await deps.actions.removeFavorites(await userOf(request, deps.sessions), [request.body.uuid]);
+      await deps.actions.removeFavorites(userIdOf(request), [request.body.uuid]);
       return { ok: true };
     },
   );
@@ -39,7 +35,7 @@ export function registerActionRoutes(
     },
     async (request) =>
       deps.actions.removeFavorites(
-        await userOf(request, deps.sessions),
+        userIdOf(request),
         request.body.images.map((image) => image.uuid),
       ),
   );
@@ -50,7 +46,6 @@ export function registerActionRoutes(
       config: { auth: 'user' },
       schema: { params: z.object({ flag: z.coerce.number().int().min(0).max(99) }), body: oneImage },
     },
-    async (request) =>
-      deps.actions.report(await userOf(request, deps.sessions), request.body.uuid, request.params.flag),
+    async (request) => deps.actions.report(userIdOf(request), request.body.uuid, request.params.flag),
   );
 }

@@ -1,16 +1,14 @@
-import { TOKEN_ERROR_CODES, idValue, safeText } from '@mirage/domain';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { idValue, safeText } from '@mirage/domain';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError, errorBody } from '../../errors.ts';
-import { sessionToken } from '../../http/session-cookies.ts';
-import type { SessionService } from '../session/service.ts';
+import { errorBody } from '../../errors.ts';
+import { userIdOf, viewerIdWhenAsked } from '../../http/route-auth.ts';
 import type { CataloguePreviews } from './previews.ts';
 import type { PreviewKind } from './repository.ts';
 import type { CatalogueService } from './service.ts';
 
 export interface CatalogueRouteDeps {
-  sessions: SessionService;
   catalogue: CatalogueService;
   previews: CataloguePreviews;
 }
@@ -75,20 +73,9 @@ const PREVIEW_FILE = /^([a-z0-9_]{1,64})\.webp$/;
  */
 export function registerCatalogueRoutes(fastify: FastifyInstance, deps: CatalogueRouteDeps): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { sessions } = deps;
   const { catalogue, previews } = deps;
 
   const shared = (reply: FastifyReply) => reply.header('cache-control', SHARED_CACHE);
-
-  /** The signed-in user on a public call: a missing, invalid or expired token reads as a guest. */
-  async function optionalUserId(request: FastifyRequest): Promise<number | null> {
-    try {
-      return await sessions.resolve(sessionToken(request));
-    } catch (error) {
-      if (error instanceof AppError && TOKEN_ERROR_CODES.includes(error.code)) return null;
-      throw error;
-    }
-  }
 
   app.get(
     '/api/config/styles',
@@ -137,7 +124,7 @@ export function registerCatalogueRoutes(fastify: FastifyInstance, deps: Catalogu
     async (request, reply) => {
       // The favourites make the answer personal: never stored (a shared computer's cache included).
       reply.header('cache-control', 'private, no-store');
-      return { presets: await catalogue.presets(await optionalUserId(request)) };
+      return { presets: await catalogue.presets(await viewerIdWhenAsked(request)) };
     },
   );
 
@@ -166,8 +153,11 @@ export function registerCatalogueRoutes(fastify: FastifyInstance, deps: Catalogu
       },
     },
     async (request) => {
-      const userId = await sessions.resolve(sessionToken(request));
-      const favorite = await catalogue.setPresetFavorite(userId, request.params.id, request.body?.favorite);
+      const favorite = await catalogue.setPresetFavorite(
+        userIdOf(request),
+        request.params.id,
+        request.body?.favorite,
+      );
       return { favorite };
     },
   );

@@ -7,7 +7,6 @@ import { createActionService } from '../action/service.ts';
 import { createImageInfoRepository } from '../image/info-repository.ts';
 import { registerImageInfoRoutes } from '../image/info-routes.ts';
 import { createImageInfoService } from '../image/info-service.ts';
-import type { SessionService } from '../session/service.ts';
 import { createTagRepository } from '../tag/repository.ts';
 import { registerTagSettingRoutes } from '../tag/routes.ts';
 import { createSystemTagIndex } from '../tag/system-tags.ts';
@@ -17,11 +16,8 @@ import { createGallerySearchRepository } from './search-repository.ts';
 import { createGalleryService } from './service.ts';
 
 /** Wires the gallery: search and tags, image calls, favourites and reports, tag blacklists. */
-export function registerGallery(
-  app: FastifyInstance,
-  deps: { db: DB; sessions: SessionService; store: ObjectStore; now: () => Date },
-) {
-  const { db, sessions, now } = deps;
+export function registerGallery(app: FastifyInstance, deps: { db: DB; store: ObjectStore; now: () => Date }) {
+  const { db, now } = deps;
   const tags = createTagRepository(db);
   const users = createUserRepository(db);
   const gallery = createGalleryService({
@@ -37,9 +33,9 @@ export function registerGallery(
     now,
   });
   const actions = createActionService({ actions: createActionRepository(db), users, now });
-  registerGalleryRoutes(app, { gallery, tags, sessions });
-  registerTagSettingRoutes(app, { tags, sessions });
-  registerImageInfoRoutes(app, { images, sessions });
-  registerActionRoutes(app, { actions, sessions });
+  registerGalleryRoutes(app, { gallery, tags });
+  registerTagSettingRoutes(app, { tags });
+  registerImageInfoRoutes(app, { images });
+  registerActionRoutes(app, { actions });
   return { gallery, images, actions, tags };
 }

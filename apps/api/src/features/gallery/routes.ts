@@ -9,8 +9,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { SessionService } from '../session/service.ts';
-import { viewerOf } from '../session/viewer.ts';
+import { viewerIdOf } from '../../http/route-auth.ts';
 import type { TagRepository } from '../tag/repository.ts';
 import type { GalleryService } from './service.ts';
 
@@ -32,7 +31,7 @@ const TAG_SUGGESTIONS = 10;
 /** `/api/gallery` (spec §7): the search and the tag autocomplete. */
 export function registerGalleryRoutes(
   fastify: FastifyInstance,
-  deps: { gallery: GalleryService; tags: TagRepository; sessions: SessionService },
+  deps: { gallery: GalleryService; tags: TagRepository },
 ) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
@@ -41,11 +40,7 @@ export function registerGalleryRoutes(
     // An empty body is an empty search (newest first, everything).
     { config: { auth: 'optional' }, schema: { querystring: searchQuery, body: searchBodySchema.optional() } },
     async (request) =>
-      deps.gallery.search(
-        await viewerOf(request, deps.sessions),
-        request.query,
-        request.body ?? searchBodySchema.parse({}),
-      ),
+      deps.gallery.search(viewerIdOf(request), request.query, request.body ?? searchBodySchema.parse({})),
   );
 
   app.get(

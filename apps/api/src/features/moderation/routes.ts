@@ -2,7 +2,6 @@ import { idValue, safeText } from '@mirage/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { assertOperatorToken } from '../../http/operator-access.ts';
 import type { ModerationService } from './service.ts';
 
 const reviewQuery = z.object({
@@ -42,61 +41,50 @@ const idParams = z.object({ id: idValue('bigint', { coerce: true, error: 'not_fo
  */
 export function registerModerationRoutes(
   fastify: FastifyInstance,
-  deps: { moderation: ModerationService; operatorToken: string | undefined },
+  deps: { moderation: ModerationService },
 ): void {
   const { moderation } = deps;
   const actor = 'operator';
-  void fastify.register((scope, _options, ready) => {
-    const app = scope.withTypeProvider<ZodTypeProvider>();
-    app.addHook('onRequest', (request, _reply, done) => {
-      try {
-        // Closed without OPERATOR_TOKEN, even in development: it lifts mutes. The console issue brings roles.
-        assertOperatorToken(request.headers.authorization, deps.operatorToken);
-        done();
-      } catch (error) {
-        done(error as Error);
-      }
-    });
+  // 'operator': closed without OPERATOR_TOKEN, even in development (it lifts mutes); the console brings roles.
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
 
-    app.get(
-      '/api/moderation/reviews',
-      {
-        config: { auth: 'operator' },
-        schema: {
-          hide: true,
-          querystring: reviewQuery,
-          response: { 200: z.object({ items: z.array(reviewView) }) },
-        },
+  app.get(
+    '/api/moderation/reviews',
+    {
+      config: { auth: 'operator' },
+      schema: {
+        hide: true,
+        querystring: reviewQuery,
+        response: { 200: z.object({ items: z.array(reviewView) }) },
       },
-      async (request) => {
-        const { state, limit, offset } = request.query;
-        return { items: await moderation.reviews(state, limit, offset) };
-      },
-    );
+    },
+    async (request) => {
+      const { state, limit, offset } = request.query;
+      return { items: await moderation.reviews(state, limit, offset) };
+    },
+  );
 
-    app.post(
-      '/api/moderation/reviews/:id/resolve',
-      {
-        config: { auth: 'operator' },
-        schema: { hide: true, params: idParams, body: resolveBody, response: { 200: okView } },
-      },
-      async (request) => {
-        await moderation.resolveReview(request.params.id, actor, request.body.resolution);
-        return { ok: true as const };
-      },
-    );
+  app.post(
+    '/api/moderation/reviews/:id/resolve',
+    {
+      config: { auth: 'operator' },
+      schema: { hide: true, params: idParams, body: resolveBody, response: { 200: okView } },
+    },
+    async (request) => {
+      await moderation.resolveReview(request.params.id, actor, request.body.resolution);
+      return { ok: true as const };
+    },
+  );
 
-    app.post(
-      '/api/moderation/users/:id/unmute',
-      {
-        config: { auth: 'operator' },
-        schema: { hide: true, params: idParams, body: noteBody, response: { 200: okView } },
-      },
-      async (request) => {
-        await moderation.liftMute(request.params.id, actor, request.body.note ?? null);
-        return { ok: true as const };
-      },
-    );
-    ready();
-  });
+  app.post(
+    '/api/moderation/users/:id/unmute',
+    {
+      config: { auth: 'operator' },
+      schema: { hide: true, params: idParams, body: noteBody, response: { 200: okView } },
+    },
+    async (request) => {
+      await moderation.liftMute(request.params.id, actor, request.body.note ?? null);
+      return { ok: true as const };
+    },
+  );
 }

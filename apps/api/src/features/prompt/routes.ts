@@ -11,8 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { DB } from '../../db/database.ts';
-import type { SessionService } from '../session/service.ts';
-import { userOf as signedInUser } from '../session/viewer.ts';
+import { userIdOf } from '../../http/route-auth.ts';
 import { createPromptRepository } from './repository.ts';
 import { createPromptService } from './service.ts';
 
@@ -47,10 +46,9 @@ const promptPage = z.object({
  * `/api/prompt` (spec §7): save, list (mine, community, subscribed), delete, publish and subscribe.
  * Every call needs a signed-in user.
  */
-export function registerPromptRoutes(fastify: FastifyInstance, deps: { db: DB; sessions: SessionService }) {
+export function registerPromptRoutes(fastify: FastifyInstance, deps: { db: DB }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const prompts = createPromptService(createPromptRepository(deps.db));
-  const userOf = (request: Parameters<typeof signedInUser>[0]) => signedInUser(request, deps.sessions);
 
   app.post(
     '/api/prompt/save',
@@ -58,7 +56,7 @@ export function registerPromptRoutes(fastify: FastifyInstance, deps: { db: DB; s
       config: { auth: 'user' },
       schema: { body: savePromptBody, response: { 200: z.object({ id: z.number() }) } },
     },
-    async (request) => prompts.save(await userOf(request), request.body),
+    async (request) => prompts.save(userIdOf(request), request.body),
   );
 
   app.post(
@@ -74,7 +72,7 @@ export function registerPromptRoutes(fastify: FastifyInstance, deps: { db: DB; s
     },
     async (request) =>
       prompts.list(
-        await userOf(request),
+        userIdOf(request),
         request.params.target,
         request.query,
         request.body ?? promptListBody.parse({}),
@@ -85,7 +83,7 @@ export function registerPromptRoutes(fastify: FastifyInstance, deps: { db: DB; s
     '/api/prompt/:id',
     { config: { auth: 'user' }, schema: { params: promptIdParams } },
     async (request) => {
-      await prompts.remove(await userOf(request), request.params.id);
+      await prompts.remove(userIdOf(request), request.params.id);
       return { ok: true };
     },
   );
@@ -93,14 +91,13 @@ export function registerPromptRoutes(fastify: FastifyInstance, deps: { db: DB; s
   app.post(
     '/api/prompt/:id/publish',
     { config: { auth: 'user' }, schema: { params: promptIdParams, body: publishPromptBody.nullish() } },
-    async (request) =>
-      prompts.publish(await userOf(request), request.params.id, request.body?.public ?? true),
+    async (request) => prompts.publish(userIdOf(request), request.params.id, request.body?.public ?? true),
   );
 
   app.post(
     '/api/prompt/:id/subscribe',
     { config: { auth: 'user' }, schema: { params: promptIdParams, body: subscribePromptBody.nullish() } },
     async (request) =>
-      prompts.subscribe(await userOf(request), request.params.id, request.body?.subscribe ?? true),
+      prompts.subscribe(userIdOf(request), request.params.id, request.body?.subscribe ?? true),
   );
 }

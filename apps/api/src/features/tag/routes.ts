@@ -2,21 +2,17 @@ import { MAX_HIDDEN_TAGS, idValue } from '@mirage/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { SessionService } from '../session/service.ts';
-import { userOf } from '../session/viewer.ts';
+import { userIdOf } from '../../http/route-auth.ts';
 import type { TagRepository } from './repository.ts';
 
 /** `/api/settings/tags` (spec §7): the user's blacklist and the system tags one may blacklist. */
-export function registerTagSettingRoutes(
-  fastify: FastifyInstance,
-  deps: { tags: TagRepository; sessions: SessionService },
-) {
+export function registerTagSettingRoutes(fastify: FastifyInstance, deps: { tags: TagRepository }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
   const banned = async (userId: number) => ({ tags: await deps.tags.banned(userId) });
 
   app.get('/api/settings/tags/ban', { config: { auth: 'user' } }, async (request) =>
-    banned(await userOf(request, deps.sessions)),
+    banned(userIdOf(request)),
   );
 
   app.put(
@@ -28,7 +24,7 @@ export function registerTagSettingRoutes(
       },
     },
     async (request) => {
-      const userId = await userOf(request, deps.sessions);
+      const userId = userIdOf(request);
       await deps.tags.setBanned(userId, request.body.tags);
       return banned(userId);
     },

@@ -11,6 +11,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../errors.ts';
+import { userIdOf } from '../../http/route-auth.ts';
 import { clearSessionCookies, sessionToken, setSessionCookies } from '../../http/session-cookies.ts';
 import { newState, statesMatch } from '../oauth/state.ts';
 import type { OAuthService } from '../oauth/service.ts';
@@ -42,10 +43,6 @@ export function registerUserRoutes(fastify: FastifyInstance, deps: UserRouteDeps
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { accounts, sessions, secureCookies } = deps;
 
-  async function currentUserId(request: FastifyRequest): Promise<number> {
-    return sessions.resolve(sessionToken(request));
-  }
-
   app.post(
     '/api/user/create',
     { config: { auth: 'none' }, schema: { body: createUserBody } },
@@ -74,7 +71,7 @@ export function registerUserRoutes(fastify: FastifyInstance, deps: UserRouteDeps
   });
 
   app.get('/api/user/me', { config: { auth: 'user' } }, async (request) => {
-    const user = await accounts.requireActiveUser(await currentUserId(request));
+    const user = await accounts.requireActiveUser(userIdOf(request));
     return toUserSettings(user);
   });
 
@@ -82,7 +79,7 @@ export function registerUserRoutes(fastify: FastifyInstance, deps: UserRouteDeps
     '/api/user/update',
     { config: { auth: 'user' }, schema: { body: updateUserBody } },
     async (request) => {
-      const userId = await currentUserId(request);
+      const userId = userIdOf(request);
       const user = await accounts.update(userId, request.body, sessionToken(request));
       return { user: toUserSettings(user) };
     },
