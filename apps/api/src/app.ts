@@ -156,9 +156,14 @@ export async function buildApp(deps: AppDeps) {
   const accountDeps = { db, users, sessions, limiter, welcomeTickets: config.WELCOME_TICKETS };
   const accounts = createAccountService(accountDeps);
   const passwordReset = createPasswordResetService({ db, users, sessions, limiter, now });
-  // Expired sessions and reset tokens are deleted hourly (rate-limit windows sweep themselves).
+  // Expired sessions and reset tokens, and handled events past their week, are deleted hourly
+  // (rate-limit windows sweep themselves).
   const maintenance = startMaintenance(
-    { sessions: () => sessions.purgeExpired(), passwordResets: () => passwordReset.purgeExpired() },
+    {
+      sessions: () => sessions.purgeExpired(),
+      passwordResets: () => passwordReset.purgeExpired(),
+      outbox: () => outbox.purgeHandled(now()).then(() => undefined),
+    },
     app.log,
   );
 

@@ -164,6 +164,29 @@ describe('outbox dispatch', () => {
     expect(await effectsOf([id])).toEqual([{ event_id: id, handler: 'doomed', runs: 1 }]);
   });
 
+  it('purges handled events after the retention, keeping those with an unfinished delivery', async () => {
+    const handlers = createHandlerRegistry();
+    handlers.on('user.signed_in_day', 'purge.ok', recordingHandler('purge.ok'));
+    handlers.on('user.signed_in_day', 'purge.broken', (event, context) =>
+      event.payload.userId % 2 === 0
+        ? Promise.reject(new Error('broken'))
+        : recordingHandler('b')(event, context),
+    );
+    const options = { db, handlers, log: silent, retryDelayMs: () => 0, maxAttempts: 1 };
+    const dispatcher = createOutboxDispatcher(options);
+    const handled = (await appendEvent(db, signedIn(1_001)))!;
+    const dead = (await appendEvent(db, signedIn(1_002)))!;
+    await dispatcher.drain();
+    const exists = async (id: number) =>
+      (await db.selectFrom('outbox').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
+
+    await dispatcher.purgeHandled(new Date());
+    expect([await exists(handled), await exists(dead)]).toEqual([true, true]);
+    await dispatcher.purgeHandled(new Date(Date.now() + 8 * 24 * 60 * 60 * 1000));
+    expect([await exists(handled), await exists(dead)]).toEqual([false, true]);
+    expect(await outbox.deliveriesOf(db, handled)).toEqual([]);
+  });
+
   it('is woken by NOTIFY when an event commits (the recheck is an hour away)', async () => {
     const notifier = await createNotifierFor(database);
     const handlers = createHandlerRegistry();

@@ -22,6 +22,8 @@ export interface OutboxDispatcherOptions {
 }
 
 export const OUTBOX_DEFAULTS = { batchSize: 20, maxAttempts: 8, recheckMs: 2_000 };
+/** Handled events are kept a week (for inspection, and so that recent dedupe keys still hold). */
+export const OUTBOX_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
 
 /** Exponential backoff from 1 s, capped at 10 minutes (8 attempts span about 4 minutes). */
 export function defaultRetryDelayMs(failedAttempts: number): number {
@@ -148,6 +150,19 @@ export function createOutboxDispatcher(options: OutboxDispatcherOptions) {
     },
     /** Puts a dead delivery back in the queue. */
     revive: (eventId: number, handler: string) => repository.revive(db, { event_id: eventId, handler }),
+    /**
+     * Deletes fully handled events older than `retentionMs` (default 7 days), in chunks (maintenance.ts
+     * runs it hourly). Returns how many went.
+     */
+    async purgeHandled(now: Date, retentionMs = OUTBOX_RETENTION_MS): Promise<number> {
+      const before = new Date(now.getTime() - retentionMs);
+      let total = 0;
+      for (;;) {
+        const deleted = await repository.purgeHandled(db, before, 5_000);
+        total += deleted;
+        if (deleted < 5_000) return total;
+      }
+    },
   };
 }
 export type OutboxDispatcher = ReturnType<typeof createOutboxDispatcher>;

@@ -156,6 +156,25 @@ export function createOutboxRepository() {
       return row.rows[0]?.at ?? null;
     },
 
+    /**
+     * Deletes up to `limit` events appended before `before` whose deliveries are all done (their
+     * deliveries go with them). Events with a pending or dead delivery stay, and so do their dedupe keys.
+     */
+    async purgeHandled(db: Executor, before: Date, limit: number): Promise<number> {
+      const result = await sql`
+        delete from outbox where id in (
+          select id from outbox
+          where fanned_out and created_at < ${before}
+            and not exists (
+              select 1 from outbox_delivery
+              where outbox_delivery.event_id = outbox.id and outbox_delivery.state <> 'done'
+            )
+          limit ${limit}
+        )
+      `.execute(db);
+      return Number(result.numAffectedRows ?? 0);
+    },
+
     /** Puts a dead delivery back in the queue (an operator fixed the cause). */
     async revive(db: Executor, delivery: { event_id: number; handler: string }): Promise<boolean> {
       const result = await db
