@@ -58,15 +58,54 @@ function overdrawnFirst(error: unknown, movements: readonly LedgerMovement[]): C
   return named ? [named, ...debited.filter((currency) => currency !== named)] : debited;
 }
 
-/** `generation_token = coalesce(<its account's new balance>, generation_token), …` for the user-row cache. */
-function cacheAssignments() {
-  return sql.join(
-    CACHED_CURRENCIES.map(
+/**
+ * The user-row cache's part of the statement, for the cached currencies this posting moves:
+ * `cached as (update app_user u set generation_token = coalesce(<the account's new balance>, …) …),`.
+ */
+function cacheUpdate(movements: readonly LedgerMovement[]) {
+  const touched = CACHED_CURRENCIES.filter(({ currency }) => movements.some((m) => m.currency === currency));
+  if (touched.length === 0) return sql``;
+  const assignments = sql.join(
+    touched.map(
       ({ currency, balanceField }) =>
         sql`${sql.ref(balanceField)} = coalesce((select m.balance from moved m
           where m.user_id = u.id and m.currency = ${currency}), u.${sql.ref(balanceField)})`,
     ),
   );
+  const currencies = sql.join(touched.map(({ currency }) => sql`${currency}`));
+  return sql`cached as (
+    update app_user u set ${assignments}
+    where u.id in (select user_id from moved where currency in (${currencies}))
+    returning u.id
+  ),`;
+}
+
+/**
+ * The accounts' part: credits upsert (a first credit opens the account), debits update (the CHECK refuses
+ * an overdraft; a missing account moves nothing). Only the parts this posting needs, so that the debit
+ * of every generation is a plain UPDATE: `credited as (…), debited as (…), moved as (…),`.
+ */
+function accountMoves(movements: readonly LedgerMovement[]) {
+  const credits = movements.some((m) => m.delta > 0);
+  const debits = movements.some((m) => m.delta < 0);
+  const credited = sql`credited as (
+    insert into ledger_account (user_id, currency, balance)
+    select user_id, currency, delta from claimed where delta > 0
+    on conflict (user_id, currency) do update set balance = ledger_account.balance + excluded.balance
+    returning user_id, currency, balance
+  ),`;
+  const debited = sql`debited as (
+    update ledger_account a set balance = a.balance + c.delta
+    from claimed c
+    where c.delta < 0 and a.user_id = c.user_id and a.currency = c.currency
+    returning a.user_id, a.currency, a.balance
+  ),`;
+  const sources = [
+    ...(credits ? [sql`select * from credited`] : []),
+    ...(debits ? [sql`select * from debited`] : []),
+  ];
+  return sql`${credits ? credited : sql``} ${debits ? debited : sql``}
+    moved as (${sql.join(sources, sql` union all `)}),`;
 }
 
 /**
@@ -100,7 +139,6 @@ export async function post(
           ${m.reason}::text, ${m.ref.type}::text, ${m.ref.id}::text)`,
     ),
   );
-  const cachedCurrencies = sql.join(CACHED_CURRENCIES.map(({ currency }) => sql`${currency}`));
   let rows: PostRow[];
   try {
     ({ rows } = await sql<PostRow>`
@@ -115,24 +153,8 @@ export async function post(
         on conflict (idempotency_key, leg) do nothing
         returning user_id, currency, delta
       ),
-      credited as (
-        insert into ledger_account (user_id, currency, balance)
-        select user_id, currency, delta from claimed where delta > 0
-        on conflict (user_id, currency) do update set balance = ledger_account.balance + excluded.balance
-        returning user_id, currency, balance
-      ),
-      debited as (
-        update ledger_account a set balance = a.balance + c.delta
-        from claimed c
-        where c.delta < 0 and a.user_id = c.user_id and a.currency = c.currency
-        returning a.user_id, a.currency, a.balance
-      ),
-      moved as (select * from credited union all select * from debited),
-      cached as (
-        update app_user u set ${cacheAssignments()}
-        where u.id in (select user_id from moved where currency in (${cachedCurrencies}))
-        returning u.id
-      ),
+      ${accountMoves(movements)}
+      ${cacheUpdate(movements)}
       signalled as (
         select pg_notify(${CHANNEL.balanceChanged}, d.user_id::text) from (select distinct user_id from moved) d
       )
