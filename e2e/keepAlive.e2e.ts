@@ -2,11 +2,13 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { acceptCookies, translation, waitForPath } from './support/app.ts';
-import { DESKTOP, openBrowser, screenshot, type Browser } from './support/browser.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { translation, waitForPath } from './support/app.ts';
+import { screenshot } from './support/browser.ts';
+import { newAccount } from './support/gallery.ts';
+import { createImage } from './support/image.ts';
 import { countKeptPageRenders, keptPageRenders } from './support/renders.ts';
-import { startServer, type RunningServer } from './support/server.ts';
+import { browserPerTest, createAccount, serverForFile } from './support/suite.ts';
 
 /**
  * Kept-alive pages (spec §2 routes): /create stays mounted while the user visits another page through
@@ -17,51 +19,19 @@ import { startServer, type RunningServer } from './support/server.ts';
  * It also keeps the address it was left at (its useSearchParams does not follow the page on screen) and
  * does not re-render while the user moves between other pages.
  */
-let server: RunningServer;
-let browser: Browser;
-let page: Page;
+const server = serverForFile();
 let freeStyleId = 0;
 const PROMPT = 'a quiet harbour in the fog';
 const SCROLL_Y = 300;
 
-const byTestId = (id: string) => page.getByTestId(id);
 const EN = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../packages/i18n/locales/en');
 const generatorEn = JSON.parse(readFileSync(path.join(EN, 'generator.json'), 'utf8')) as {
   title: string;
   notice: { done: string; open: string };
 };
 const generatorTitle = generatorEn.title;
-const kept = (pathname: string) => page.locator(`[data-testid="kept-page"][data-path="${pathname}"]`);
-const keptCreate = () => kept('/create');
-
-/** An in-app navigation without a reload (what the drawer's link does on a narrow screen). */
-async function openInApp(address: string) {
-  await page.evaluate((to) => {
-    window.history.pushState({}, '', to);
-    window.dispatchEvent(new PopStateEvent('popstate'));
-  }, address);
-  await waitForPath(page, new URL(address, server.url).pathname);
-}
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await openBrowser({ viewport: DESKTOP });
-  page = browser.page;
-  // The top menu stays in place when scrolled (it slides away otherwise, spec §2).
-  await page.emulateMedia({ reducedMotion: 'reduce' });
-  await countKeptPageRenders(page);
-  // Counts the task streams the page opens.
-  await page.addInitScript(() => {
-    const Native = window.EventSource;
-    const counter = window as unknown as { streamsOpened: number };
-    counter.streamsOpened = 0;
-    window.EventSource = class extends Native {
-      constructor(url: string | URL, init?: EventSourceInit) {
-        super(url, init);
-        counter.streamsOpened += 1;
-      }
-    };
-  });
   const styles = (await (await fetch(`${server.url}/api/config/styles`)).json()) as {
     id: number;
     render: string;
@@ -73,16 +43,78 @@ beforeAll(async () => {
   freeStyleId = free.id;
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
 describe('a kept-alive page in Chromium', () => {
+  const browser = browserPerTest(server, {
+    cookiesAnswered: true,
+    // The top menu stays in place when scrolled (it slides away otherwise, spec §2).
+    reducedMotion: true,
+    noPageErrors: true,
+    prepare: async (page) => {
+      await countKeptPageRenders(page);
+      // Counts the task streams the page opens.
+      await page.addInitScript(() => {
+        const Native = window.EventSource;
+        const counter = window as unknown as { streamsOpened: number };
+        counter.streamsOpened = 0;
+        window.EventSource = class extends Native {
+          constructor(url: string | URL, init?: EventSourceInit) {
+            super(url, init);
+            counter.streamsOpened += 1;
+          }
+        };
+      });
+    },
+  });
+  const byTestId = (id: string) => browser.page.getByTestId(id);
+  const kept = (pathname: string) =>
+    browser.page.locator(`[data-testid="kept-page"][data-path="${pathname}"]`);
+  const keptCreate = () => kept('/create');
+
+  /** An in-app navigation without a reload (what the drawer's link does on a narrow screen). */
+  async function openInApp(address: string) {
+    await browser.page.evaluate((to) => {
+      window.history.pushState({}, '', to);
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    }, address);
+    await waitForPath(browser.page, new URL(address, server.url).pathname);
+  }
+  /** Through the top menu's Create link (in the app, no reload). */
+  async function linkToCreate(page: Page) {
+    await page
+      .getByRole('navigation', { name: translation('en', 'common', 'nav.main') })
+      .getByRole('link', { name: translation('en', 'common', 'nav.create') })
+      .click();
+    await waitForPath(page, '/create');
+    await expect.poll(() => keptCreate().getAttribute('hidden')).toBeNull();
+  }
+  /** Through the avatar menu (in the app, no reload). */
+  async function menuToSettings(page: Page) {
+    await byTestId('avatar-button').click();
+    await byTestId('menu-settings').click();
+    await waitForPath(page, '/settings');
+    await byTestId('settings-username').waitFor();
+  }
+  /** A new account of the test's own, signed in, on /create with the free style chosen and PROMPT typed. */
+  async function startOnCreate(page: Page) {
+    await createAccount(server.url, newAccount('kept'), page);
+    await page.goto(`${server.url}/create`);
+    await byTestId('generator').waitFor();
+    await byTestId(`style-option-${freeStyleId}`).click();
+    await byTestId('prompt').fill(PROMPT);
+  }
+  /** /create scrolled to SCROLL_Y, left for /settings and come back to through the links. */
+  async function visitSettingsAndBack(page: Page) {
+    await page.evaluate((y) => window.scrollTo(0, y), SCROLL_Y);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(SCROLL_Y);
+    await menuToSettings(page);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await linkToCreate(page);
+  }
+
   it('keeps /create with its prompt, settings, results, stream and scroll across a visit to /settings', async () => {
+    const { page } = browser;
     const stamp = Date.now();
     await page.goto(`${server.url}/account/signup?rel=create`);
-    await acceptCookies(page);
     await byTestId('field-username').fill(`kept${stamp % 100000}`);
     await byTestId('field-email').fill(`kept${stamp}@example.com`);
     await byTestId('field-password').fill('harbour-fog-lantern-3');
@@ -163,11 +195,13 @@ describe('a kept-alive page in Chromium', () => {
     expect(await page.evaluate(() => (window as unknown as { streamsOpened: number }).streamsOpened)).toBe(1);
     // One page on screen: the settings page is gone, the generator is the only page in <main>.
     expect(await byTestId('settings-username').count()).toBe(0);
-    expect(browser.errors).toEqual([]);
     await screenshot(page, 'desktop-create-kept');
   });
 
   it('keeps the title of the page on screen when going back and forth with the browser history', async () => {
+    const { page } = browser;
+    await startOnCreate(page);
+    await visitSettingsAndBack(page);
     await page.goBack();
     await waitForPath(page, '/settings');
     await byTestId('settings-username').waitFor();
@@ -182,6 +216,12 @@ describe('a kept-alive page in Chromium', () => {
   });
 
   it('closes the dialog of a page that is left while the dialog is open', async () => {
+    const { page } = browser;
+    await startOnCreate(page);
+    await menuToSettings(page);
+    await page.goBack();
+    await waitForPath(page, '/create');
+    await expect.poll(() => keptCreate().getAttribute('hidden')).toBeNull();
     await byTestId('booster-add').click();
     await byTestId('booster-dialog').waitFor();
     // Browser history works while a modal dialog traps focus and the pointer.
@@ -197,6 +237,9 @@ describe('a kept-alive page in Chromium', () => {
   });
 
   it('refreshes a kept-alive /creations when a new image is done, without pressing Refresh', async () => {
+    const { page } = browser;
+    await startOnCreate(page);
+    await createImage(page, PROMPT);
     const openCreations = async () => {
       await openInApp('/creations');
       await byTestId('gallery-board').waitFor();
@@ -206,11 +249,7 @@ describe('a kept-alive page in Chromium', () => {
     await openCreations();
     await expect.poll(() => creationsCards().count(), { timeout: 15_000 }).toBe(1);
 
-    await page
-      .getByRole('navigation', { name: translation('en', 'common', 'nav.main') })
-      .getByRole('link', { name: translation('en', 'common', 'nav.create') })
-      .click();
-    await waitForPath(page, '/create');
+    await linkToCreate(page);
     await byTestId('create-button').click();
     await expect.poll(() => byTestId('task-card').count(), { timeout: 15_000 }).toBe(2);
     await expect
@@ -223,22 +262,13 @@ describe('a kept-alive page in Chromium', () => {
   });
 
   it('tells of a generation done while away from /create, with an action that opens the image', async () => {
-    await page
-      .getByRole('navigation', { name: translation('en', 'common', 'nav.main') })
-      .getByRole('link', { name: translation('en', 'common', 'nav.create') })
-      .click();
-    await waitForPath(page, '/create');
-    await expect.poll(() => keptCreate().getAttribute('hidden')).toBeNull();
-    // The first task of this file ended while /settings showed: its notice (4 s) may still be there.
-    await byTestId('notice-action').waitFor({ state: 'detached', timeout: 10_000 });
+    const { page } = browser;
+    await startOnCreate(page);
     await byTestId('create-button').click();
-    await expect.poll(() => byTestId('task-card').count(), { timeout: 15_000 }).toBe(3);
+    await expect.poll(() => byTestId('task-card').count(), { timeout: 15_000 }).toBe(1);
 
     // Leave for /settings through the avatar menu while the task runs.
-    await byTestId('avatar-button').click();
-    await byTestId('menu-settings').click();
-    await waitForPath(page, '/settings');
-    await byTestId('settings-username').waitFor();
+    await menuToSettings(page);
 
     const action = byTestId('notice').getByTestId('notice-action');
     await action.waitFor({ timeout: 60_000 });
@@ -252,10 +282,11 @@ describe('a kept-alive page in Chromium', () => {
     expect(await byTestId('image-viewer').getAttribute('data-uuid')).toBe(uuid?.replace('/image/', ''));
     // Using the action closes the notice.
     expect(await byTestId('notice-action').count()).toBe(0);
-    expect(browser.errors).toEqual([]);
   });
 
   it('leaves a hidden page at the address it was left at, and does not re-render it', async () => {
+    const { page } = browser;
+    await startOnCreate(page);
     const board = (pathname: string) => kept(pathname).locator('[data-panel]');
     const onBoard = async (address: string) => {
       await openInApp(address);
@@ -294,6 +325,5 @@ describe('a kept-alive page in Chromium', () => {
     await expect.poll(() => kept('/explore').getAttribute('hidden')).toBeNull();
     await expect.poll(() => board('/explore').getAttribute('data-panel')).toBe('false');
     expect(await kept('/collection').getAttribute('hidden')).not.toBeNull();
-    expect(browser.errors).toEqual([]);
   });
 });
