@@ -14,8 +14,6 @@ import { startServer, type RunningServer } from './support/server.ts';
 let provider: OAuth2Server;
 let server: RunningServer;
 const browsers: Browser[] = [];
-/** Uncaught errors of every page opened here, collected as each test closes its browsers. */
-const pageErrors: string[] = [];
 
 beforeAll(async () => {
   provider = new OAuth2Server();
@@ -33,11 +31,13 @@ beforeAll(async () => {
   });
 });
 
+// Each test's browsers close after it, and it fails on an uncaught error in any of their pages.
 afterEach(async () => {
   provider.service.removeAllListeners();
   const used = browsers.splice(0);
-  for (const browser of used) pageErrors.push(...browser.errors);
+  const pageErrors = used.flatMap((browser) => browser.errors);
   await Promise.all(used.map((browser) => browser.close()));
+  expect(pageErrors, 'uncaught errors in the pages').toEqual([]);
 });
 
 afterAll(async () => {
@@ -155,9 +155,5 @@ describe('OAuth sign-in in a popup', () => {
     await signInWithGoogle(second);
     await waitForPath(second, '/explore');
     expect((await me(second, server.url))?.id).toBe(firstId);
-  });
-
-  it('has no uncaught page errors', () => {
-    expect(pageErrors).toEqual([]);
   });
 });
