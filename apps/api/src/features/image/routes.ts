@@ -3,9 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ANONYMOUS, canView, safeText } from '@mirage/domain';
 import { z } from 'zod';
 import { AppError } from '../../errors.ts';
-import { sessionToken } from '../../http/session-cookies.ts';
+import { viewerIdWhenAsked } from '../../http/route-auth.ts';
 import type { ObjectStore } from '../../storage/object-store.ts';
-import type { SessionService } from '../session/service.ts';
 import { imageKeys, upscaledKeys } from './post-process.ts';
 import type { ImageRepository } from './repository.ts';
 
@@ -27,7 +26,7 @@ const FILE_PATTERN =
  */
 export function registerImageFileRoutes(
   fastify: FastifyInstance,
-  deps: { images: ImageRepository; store: ObjectStore; sessions: SessionService },
+  deps: { images: ImageRepository; store: ObjectStore },
 ) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.get(
@@ -43,11 +42,11 @@ export function registerImageFileRoutes(
       if (suffix === '-min' && extension === 'png') throw new AppError('image_not_found');
       const image = await deps.images.findByUuid(uuid!);
       if (!image) throw new AppError('image_not_found');
-      // A file anybody may see needs no session lookup, and may be cached publicly (canView).
+      // A file anybody may see needs no session lookup, and may be cached publicly (canView); a stale
+      // session reads as a visitor ('optional-stale-as-guest': an <img> cannot sign anybody out).
       const anybodys = canView(ANONYMOUS, image);
       if (!anybodys) {
-        const viewer = await deps.sessions.resolve(sessionToken(request)).catch(() => ANONYMOUS);
-        if (!canView(viewer, image)) throw new AppError('image_not_found');
+        if (!canView(await viewerIdWhenAsked(request), image)) throw new AppError('image_not_found');
       }
       if (suffix === '-upscaled' && !image.upscaled) throw new AppError('image_not_found');
       const keys =

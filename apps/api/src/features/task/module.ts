@@ -111,7 +111,7 @@ export async function registerGeneration(app: FastifyInstance, deps: GenerationM
     estimate,
     live: deps.live,
   });
-  registerImageFileRoutes(app, { images, store, sessions: deps.sessions });
+  registerImageFileRoutes(app, { images, store });
 
   await registerWorkerRoutes(app, {
     auth: workerAuth,
