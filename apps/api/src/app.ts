@@ -201,7 +201,6 @@ export async function buildApp(deps: AppDeps) {
     config,
     db,
     notifier: deps.notifier,
-    sessions,
     moderation,
     store: files.store,
     processor: files.processor,

@@ -22,13 +22,11 @@ import { createThroughputEstimator } from './view.ts';
 import { moderationRuleSchema, type ModerationRule } from '@mirage/domain';
 import { createCatalogueRepository } from '../catalogue/repository.ts';
 import type { ModerationService } from '../moderation/service.ts';
-import type { SessionService } from '../session/service.ts';
 
 export interface GenerationModuleDeps {
   config: Config;
   db: DB;
   notifier: Notifier;
-  sessions: SessionService;
   /** Strikes and mutes (features/moderation). */
   moderation: ModerationService;
   /** The app's object store, image processor and image repository (built once in app.ts). */
@@ -105,7 +103,6 @@ export async function registerGeneration(app: FastifyInstance, deps: GenerationM
   const estimate = createThroughputEstimator(workers, queue, now);
   const { taskViews } = registerTaskRoutes(app, {
     tasks,
-    sessions: deps.sessions,
     queue,
     images,
     estimate,

@@ -2,9 +2,8 @@ import { fastLaneQuery, txt2imgBody } from '@mirage/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { sessionToken } from '../../http/session-cookies.ts';
+import { userIdOf } from '../../http/route-auth.ts';
 import type { ImageRepository } from '../image/repository.ts';
-import type { SessionService } from '../session/service.ts';
 import type { LiveStreams } from '../live/stream.ts';
 import { registerTaskMonitor } from './monitor.ts';
 import type { QueueRepository } from './queue-repository.ts';
@@ -13,7 +12,6 @@ import { toTaskView, type createThroughputEstimator } from './view.ts';
 
 export interface TaskRouteDeps {
   tasks: TaskService;
-  sessions: SessionService;
   queue: QueueRepository;
   images: ImageRepository;
   estimate: ReturnType<typeof createThroughputEstimator>;
@@ -42,8 +40,7 @@ export function registerTaskRoutes(fastify: FastifyInstance, deps: TaskRouteDeps
     '/api/tasks/txt2img',
     { config: { auth: 'user' }, schema: { body: txt2imgBody, querystring: fastLaneQuery } },
     async (request) => {
-      const userId = await deps.sessions.resolve(sessionToken(request));
-      return deps.tasks.createTxt2img(userId, request.body, request.query.fastlane);
+      return deps.tasks.createTxt2img(userIdOf(request), request.body, request.query.fastlane);
     },
   );
 
@@ -57,8 +54,7 @@ export function registerTaskRoutes(fastify: FastifyInstance, deps: TaskRouteDeps
       },
     },
     async (request) => {
-      const userId = await deps.sessions.resolve(sessionToken(request));
-      return deps.tasks.createUpscale(userId, request.params.uuid, request.query.fastlane);
+      return deps.tasks.createUpscale(userIdOf(request), request.params.uuid, request.query.fastlane);
     },
   );
 
