@@ -110,13 +110,7 @@ export async function registerGeneration(app: FastifyInstance, deps: GenerationM
   });
   registerImageFileRoutes(app, { images, store });
 
-  await registerWorkerRoutes(app, {
-    auth: workerAuth,
-    workers,
-    dispatcher,
-    lifecycle,
-    operatorToken: config.OPERATOR_TOKEN,
-  });
+  await registerWorkerRoutes(app, { workers, dispatcher, lifecycle });
 
   let lastEnergySweep = 0;
   const reaper = setInterval(() => {

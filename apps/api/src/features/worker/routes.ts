@@ -8,16 +8,13 @@ import { AppError } from '../../errors.ts';
 import { jobKind } from '../task/kinds/index.ts';
 import type { TaskLifecycle } from '../task/lifecycle.ts';
 import type { WorkerDispatcher } from './dispatcher.ts';
-import { assertOperatorToken } from '../../http/operator-access.ts';
-import type { WorkerAuth } from './service.ts';
+import { authenticatedWorker } from '../../http/route-auth.ts';
 import type { WorkerRepository } from './repository.ts';
 
 export interface WorkerRouteDeps {
-  auth: WorkerAuth;
   workers: WorkerRepository;
   dispatcher: WorkerDispatcher;
   lifecycle: TaskLifecycle;
-  operatorToken: string | undefined;
 }
 
 const leaseBody = z.object({
@@ -99,7 +96,7 @@ export async function registerWorkerRoutes(fastify: FastifyInstance, deps: Worke
       '/api/worker/lease',
       { config: { auth: 'worker' }, schema: { body: leaseBody } },
       async (request, reply) => {
-        const worker = await deps.auth.authenticate(request.headers.authorization);
+        const worker = authenticatedWorker(request);
         const task = await deps.dispatcher.lease(worker, request.body, hangUpSignal(reply));
         return { job: task ? toWorkerJob(task) : null };
       },
@@ -109,7 +106,7 @@ export async function registerWorkerRoutes(fastify: FastifyInstance, deps: Worke
       '/api/worker/jobs/:id/progress',
       { config: { auth: 'worker' }, schema: { params: taskParams, body: progressBody } },
       async (request) => {
-        const worker = await deps.auth.authenticate(request.headers.authorization);
+        const worker = authenticatedWorker(request);
         const { step, max, preview_jpeg: preview } = request.body;
         return deps.lifecycle.progress(request.params.id, worker, {
           step,
@@ -125,7 +122,7 @@ export async function registerWorkerRoutes(fastify: FastifyInstance, deps: Worke
       '/api/worker/jobs/:id/complete',
       { config: { auth: 'worker' }, schema: { params: taskParams } },
       async (request, reply) => {
-        const worker = await deps.auth.authenticate(request.headers.authorization);
+        const worker = authenticatedWorker(request);
         let png: Buffer | undefined;
         let metadata: z.infer<typeof completionMetadata> = {};
         let nextLease: z.infer<typeof leaseBody> | undefined;
@@ -159,7 +156,7 @@ export async function registerWorkerRoutes(fastify: FastifyInstance, deps: Worke
       '/api/worker/jobs/:id/fail',
       { config: { auth: 'worker' }, schema: { params: taskParams, body: failBody } },
       async (request) => {
-        const worker = await deps.auth.authenticate(request.headers.authorization);
+        const worker = authenticatedWorker(request);
         return deps.lifecycle.fail(request.params.id, worker, request.body.retryable, request.body.message);
       },
     );
@@ -168,20 +165,15 @@ export async function registerWorkerRoutes(fastify: FastifyInstance, deps: Worke
       '/api/worker/jobs/:id/source',
       { config: { auth: 'worker' }, schema: { params: taskParams, hide: true } },
       async (request, reply) => {
-        const worker = await deps.auth.authenticate(request.headers.authorization);
+        const worker = authenticatedWorker(request);
         const png = await deps.lifecycle.sourceImage(request.params.id, worker);
         reply.header('content-type', 'image/png');
         return reply.send(png);
       },
     );
 
-    app.get(
-      '/api/worker/status',
-      { config: { auth: 'operator' }, schema: { hide: true } },
-      async (request) => {
-        assertOperatorToken(request.headers.authorization, deps.operatorToken);
-        return { workers: await deps.workers.list(), queue: await deps.dispatcher.queueStats() };
-      },
-    );
+    app.get('/api/worker/status', { config: { auth: 'operator' }, schema: { hide: true } }, async () => {
+      return { workers: await deps.workers.list(), queue: await deps.dispatcher.queueStats() };
+    });
   });
 }
