@@ -104,7 +104,12 @@ export async function startServer(
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error('server did not start within 90 s');
+    if (Date.now() > deadline) {
+      // Not left running behind the failed file (it would hold a port and CPU for the next ones); SIGTERM
+      // so that it stops its local worker too.
+      child.kill('SIGTERM');
+      throw new Error('server did not start within 90 s');
+    }
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   const startupMs = performance.now() - started;
