@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { StoredJob } from '../src/db/schema/generation.ts';
-import { applyMovement } from '../src/features/ledger/repository.ts';
+import { post } from '../src/features/ledger/repository.ts';
 import sharp from 'sharp';
 import type { TestContext } from './harness.ts';
 
@@ -47,13 +47,12 @@ export async function enqueuePaidTask(
   return t.database.db.transaction().execute(async (trx) => {
     // A free task moves nothing (the ledger refuses a zero movement), as in the task service.
     if (cost > 0) {
-      await applyMovement(trx, {
-        userId,
-        balance: 'generation_token',
-        delta: -cost,
-        reason: 'task_debit',
-        idempotencyKey: `debit:${id}`,
-      });
+      const ref = { type: 'task' as const, id };
+      await post(
+        trx,
+        [{ userId, currency: 'tickets', delta: -cost, reason: 'task_debit', ref }],
+        `debit:${id}`,
+      );
     }
     return t.services.queue.enqueue(
       trx,

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import sharp from 'sharp';
 import { imageKeys } from '../../src/features/image/post-process.ts';
+import { ledgerDiscrepancies } from '../../src/features/ledger/repository.ts';
 import { completeForm, enqueuePaidTask, pngOf } from '../generation-fixtures.ts';
 import { Client, createTestApp, newAccount, type TestContext } from '../harness.ts';
 
@@ -211,7 +212,10 @@ describe('worker protocol', () => {
       .selectAll()
       .where('idempotency_key', '=', `refund:${task.id}`)
       .execute();
-    expect(refunds).toHaveLength(1);
+    expect(refunds).toMatchObject([
+      { reason: 'task_refund', currency: 'tickets', delta: 3, ref_id: task.id },
+    ]);
+    expect(await ledgerDiscrepancies(t.database.db, [userId])).toEqual([]);
   });
 
   it('re-queues a task whose lease expired and refunds once when attempts run out', async () => {

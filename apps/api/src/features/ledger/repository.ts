@@ -1,14 +1,10 @@
 import {
   CACHED_CURRENCIES,
-  currencyOfBalance,
   debitedCurrencies,
-  isLedgerReason,
   overdraftCode,
   postingProblem,
-  type BalanceField,
   type Currency,
   type LedgerMovement,
-  type LedgerRef,
 } from '@mirage/domain';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { prepared } from '../../db/prepared.ts';
@@ -238,46 +234,4 @@ export async function ledgerDiscrepancies(
     where j.balance <> j.entries or j.balance <> coalesce(case j.currency ${cachedValue} else null end, j.balance)
     order by 1, 2`.execute(db);
   return rows;
-}
-
-// ---------------------------------------------------------------------------------------------------
-// Compatibility: the single-movement call the task feature used before `post`. Kept while callers move.
-
-/** @deprecated Use `post` with a `LedgerMovement` (currency, typed reason, reference). */
-export interface Movement {
-  userId: number;
-  balance: BalanceField;
-  delta: number;
-  reason: string;
-  idempotencyKey: string;
-}
-
-/** The reference the ledger's historical keys carry (debit:<task>, refund:<task>, energy:<user>:<day>). */
-function refFromKey(key: string, userId: number): LedgerRef {
-  const [kind, first, second] = key.split(':');
-  if ((kind === 'debit' || kind === 'refund') && first) return { type: 'task', id: first };
-  if (kind === 'energy' && second) return { type: 'day', id: second };
-  return { type: 'user', id: String(userId) };
-}
-
-/**
- * @deprecated A thin wrapper over `post` for callers not yet moved: one movement, its reference read
- * from the key. True when it moved, false on a replay.
- */
-export async function applyMovement(trx: Transaction<Database>, movement: Movement): Promise<boolean> {
-  if (!isLedgerReason(movement.reason)) throw new Error(`ledger: unknown reason ${movement.reason}`);
-  const result = await post(
-    trx,
-    [
-      {
-        userId: movement.userId,
-        currency: currencyOfBalance(movement.balance),
-        delta: movement.delta,
-        reason: movement.reason,
-        ref: refFromKey(movement.idempotencyKey, movement.userId),
-      },
-    ],
-    movement.idempotencyKey,
-  );
-  return !result.replayed;
 }
