@@ -3,7 +3,7 @@ import { sql, type Insertable } from 'kysely';
 import type { DB } from '../../db/database.ts';
 import { prepared } from '../../db/prepared.ts';
 import type { ImageTable } from '../../db/schema/generation.ts';
-import { CHANNEL, notifyExpression, type Channel } from '../../events/notifier.ts';
+import { notifyExpression, type Channel } from '../../events/notifier.ts';
 import { upsertTags } from '../tag/usage-repository.ts';
 
 /** The `task.done` payload but the image id, which the statement learns when it inserts the image. */
@@ -24,10 +24,14 @@ export interface NewImageCompletion {
  * The done completion unit of a kind that makes a new image, as ONE statement (its own transaction):
  * lock the task if this worker still holds its lease and it is not finished, upsert the image's tags,
  * insert the image, mark the task done, count the job for the worker, append the `task.done` event to the
- * outbox (deduplicated per task: a task ends once), and NOTIFY the task's change and the outbox — or, when
- * the guard fails (lease lost, already finished), change nothing and return undefined. A concurrent second
+ * outbox (deduplicated per task: a task ends once), and NOTIFY the task's change — or, when the guard
+ * fails (lease lost, already finished), change nothing and return undefined. A concurrent second
  * `complete` waits on the row lock, then sees a finished task. One round trip instead of eight keeps the
  * worker protocol fast (BENCHMARKS.md, bench:queue).
+ *
+ * Decision: unlike appendEvent, this statement does not NOTIFY the outbox. Woken by every image, the
+ * outbox dispatchers ran a pass per completion, and on PGlite (one connection) that cut bench:queue's
+ * throughput about threefold; their periodic recheck (2 s) picks the `task.done` events up in batches.
  */
 export async function completeWithNewImage(
   db: DB,
@@ -112,7 +116,6 @@ export async function completeWithNewImage(
         'stored.id',
         'stored.uuid',
         notifyExpression(completion.notification.channel, completion.notification.payload).as('notified'),
-        notifyExpression(CHANNEL.outbox, '').as('outbox_woken'),
       ])
       .modifyEnd(prepared('complete_with_image'))
       .executeTakeFirst()
