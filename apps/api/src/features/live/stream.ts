@@ -1,6 +1,7 @@
 import { LIVE_EVENT, type LiveEventData, type LiveEventName, type TaskView } from '@mirage/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Notifier } from '../../events/notifier.ts';
+import { userIdOf } from '../../http/route-auth.ts';
 import { sessionToken } from '../../http/session-cookies.ts';
 import type { SessionService } from '../session/service.ts';
 import { createLiveHub, MAX_STREAMS_PER_USER, type LiveSignal } from './hub.ts';
@@ -59,9 +60,9 @@ export function createLiveStreams(
 
   async function open(request: FastifyRequest, reply: FastifyReply, source: LiveStreamSource) {
     const token = sessionToken(request);
-    // The route's `auth: 'user'` resolved the viewer once that hook is wired; the token is kept either way
-    // for the heartbeat's re-checks.
-    const userId = request.viewer?.id ?? (await deps.sessions.resolve(token));
+    // The route's `auth: 'user'` resolved the viewer (http/route-auth.ts); the token is kept for the
+    // heartbeat's and revocations' re-checks of the session.
+    const userId = userIdOf(request);
     // HEAD: the headers a GET would have, and the end (a hijacked stream would never end).
     if (request.method === 'HEAD') return reply.headers(STREAM_HEADERS).send();
 
