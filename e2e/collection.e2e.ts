@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { waitForPath } from './support/app.ts';
-import { DESKTOP, openBrowser, screenshot, type Browser } from './support/browser.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { acceptCookies, waitForPath } from './support/app.ts';
+import { openBrowser, screenshot } from './support/browser.ts';
 import {
   freeAnimeStyle,
   newAccount,
@@ -10,7 +10,7 @@ import {
   type TwoImages,
 } from './support/gallery.ts';
 import { noticeText, untranslated } from './support/image.ts';
-import { startServer, type RunningServer } from './support/server.ts';
+import { browserPerTest, serverForFile } from './support/suite.ts';
 
 /**
  * Taking images out of /collection together (spec §7 DELETE /api/action/favorites): Select on the
@@ -18,37 +18,44 @@ import { startServer, type RunningServer } from './support/server.ts';
  * leave the board and the server's collection; Escape ends the selection. Screenshot:
  * desktop-collection-select.png.
  */
-let server: RunningServer;
-let browser: Browser;
-let page: Page;
+const server = serverForFile();
+const account = newAccount('col');
 let images: TwoImages;
-const byTestId = (id: string) => page.getByTestId(id);
-const card = (uuid: string) => page.locator(`[data-testid="gallery-card"][data-uuid="${uuid}"]`);
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await openBrowser({ viewport: DESKTOP });
-  page = browser.page;
+  const styleId = (await freeAnimeStyle(server.url)).id;
+  const setup = await openBrowser();
+  try {
+    images = await signUpWithTwoImages(setup.page, server.url, account, styleId);
+  } finally {
+    await setup.close();
+  }
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+/** Both images in the account's collection (through the API), then /collection showing them. */
+async function openFullCollection(page: Page) {
+  for (const image of [images.lighthouse, images.forest]) {
+    const info = await page.request.get(`${server.url}/api/image/${image.uuid}/info`);
+    if (((await info.json()) as { is_favorite: boolean }).is_favorite) continue;
+    const added = await page.request.post(`${server.url}/api/action/favorite`, {
+      data: { uuid: image.uuid },
+      headers: { origin: server.url },
+    });
+    expect(added.ok()).toBe(true);
+  }
+  await page.goto(`${server.url}/collection`);
+  await acceptCookies(page);
+  await expect.poll(() => page.getByTestId('gallery-card').count(), { timeout: 15_000 }).toBe(2);
+}
 
 describe('the collection in Chromium', () => {
+  const browser = browserPerTest(server, { account: () => account });
+  const byTestId = (id: string) => browser.page.getByTestId(id);
+  const card = (uuid: string) => browser.page.locator(`[data-testid="gallery-card"][data-uuid="${uuid}"]`);
+
   it('selects images and removes them from the collection together, after a confirmation', async () => {
-    const styleId = (await freeAnimeStyle(server.url)).id;
-    images = await signUpWithTwoImages(page, server.url, newAccount('collector'), styleId);
-    for (const image of [images.lighthouse, images.forest]) {
-      const added = await page.request.post(`${server.url}/api/action/favorite`, {
-        data: { uuid: image.uuid },
-        headers: { origin: server.url },
-      });
-      expect(added.ok()).toBe(true);
-    }
-    await page.goto(`${server.url}/collection`);
-    await expect.poll(() => byTestId('gallery-card').count(), { timeout: 15_000 }).toBe(2);
+    const { page } = browser;
+    await openFullCollection(page);
 
     await byTestId('board-select').click();
     const bar = byTestId('selection-bar');
@@ -85,13 +92,16 @@ describe('the collection in Chromium', () => {
   });
 
   it('ends the selection with Escape, keeping the collection as it was', async () => {
-    await page.goto(`${server.url}/collection`);
-    await expect.poll(() => byTestId('gallery-card').count(), { timeout: 15_000 }).toBe(1);
+    const { page } = browser;
+    await openFullCollection(page);
     await byTestId('board-select').click();
     await card(images.forest.uuid).click();
+    await byTestId('selection-bar').waitFor();
     await page.keyboard.press('Escape');
     await expect.poll(() => byTestId('selection-bar').count()).toBe(0);
     expect(await card(images.forest.uuid).getAttribute('href')).toContain(`/image/${images.forest.uuid}`);
-    expect(await byTestId('gallery-card').count()).toBe(1);
+    expect(await byTestId('gallery-card').count()).toBe(2);
+    const kept = await searchGallery(page, server.url, 'page=0&size=12&author_id=0&favorite=true');
+    expect(kept.items).toHaveLength(2);
   });
 });
