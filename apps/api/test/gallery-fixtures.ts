@@ -32,7 +32,7 @@ export async function addImage(t: TestContext, userId: number, spec: ImageSpec =
   };
   const prompt = spec.prompt ?? 'a lighthouse at dusk';
   const processed = spec.files
-    ? await processImage(await pngOf(32, 44), { uuid, watermark: false, store: t.app.generation.store })
+    ? await processImage(await pngOf(32, 44), { uuid, watermark: false, store: t.services.store })
     : { width: 32, height: 44, blurhash: 'LEHV6nWB2yk8pyo0adR*.7kCMdnj' };
   const genType = spec.gen_type ?? 'txt2img';
   return t.database.db.transaction().execute((trx) =>
