@@ -25,13 +25,15 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
   },
-  // Files stay small enough to read (DESIGN.md: no file over ~400 lines); migrations are history.
+  // Files stay small enough to read (docs/architecture.md#rules-the-tools-enforce: no file over ~400 lines);
+  // migrations are history.
   {
     files: ['**/*.{ts,tsx}'],
     ignores: ['apps/api/src/db/migrations/**'],
     rules: { 'max-lines': ['error', { max: 400 }] },
   },
-  // Import boundaries (DESIGN.md): the domain imports nothing of ours; apps never import each other.
+  // Import boundaries (docs/architecture.md#rules-the-tools-enforce): the domain imports nothing of ours;
+  // apps never import each other.
   {
     files: ['packages/domain/**/*.ts'],
     rules: {

@@ -17,12 +17,12 @@ import {
 import { browserPerTest, serverForFile } from './support/suite.ts';
 
 /**
- * Hidden tags (spec §2 Settings: blacklisted-tags chips; §7 /api/settings/tags) against the real API and
- * the local preview worker. A new account generates two images (before the tests; each test opens its own
- * browser signed in as it, and sets the hidden tags it starts from through the API), hides the prompt tag "harbour" in
- * /settings with the gallery's autocomplete, goes back to /explore (kept alive, so it must refresh) and no
- * longer sees its harbour image; un-hiding it brings the image back. System tags are hidden from a
- * grouped menu with translated names, and a refused save is rolled back.
+ * Hidden tags (docs/product/gallery.md#hidden-tags: blacklisted-tags chips, /api/settings/tags) against the
+ * real API and the local preview worker. A new account generates two images (before the tests; each test
+ * opens its own browser signed in as it, and sets the hidden tags it starts from through the API), hides the
+ * prompt tag "harbour" in /settings with the gallery's autocomplete, goes back to /explore (kept alive, so it
+ * must refresh) and no longer sees its harbour image; un-hiding it brings the image back. System tags are
+ * hidden from a grouped menu with translated names, and a refused save is rolled back.
  * Screenshots: desktop-settings-hidden-tags, desktop-settings-hidden-tags-menu, phone-settings-hidden-tags.
  */
 const server = serverForFile();

@@ -13,10 +13,10 @@ import { noticeText, untranslated } from './support/image.ts';
 import { browserPerTest, serverForFile } from './support/suite.ts';
 
 /**
- * Taking images out of /collection together (spec §7 DELETE /api/action/favorites): Select on the
- * collection's toolbar turns cards into toggles, the bar counts them, Remove asks first, then the cards
- * leave the board and the server's collection; Escape ends the selection. Screenshot:
- * desktop-collection-select.png.
+ * Taking images out of /collection together (docs/product/collections-and-prompts.md#favourites, DELETE
+ * /api/action/favorites): Select on the collection's toolbar turns cards into toggles, the bar counts them,
+ * Remove asks first, then the cards leave the board and the server's collection; Escape ends the selection.
+ * Screenshot: desktop-collection-select.png.
  */
 const server = serverForFile();
 const account = newAccount('col');

@@ -76,7 +76,7 @@ describe('the generator in Chromium', () => {
     await byTestId('field-email').fill(account.email);
     await byTestId('field-password').fill(account.pwd);
     await byTestId('submit').click();
-    // DECISIONS.md: rel=create brings the new user back to the generator.
+    // docs/product/decisions.md#accounts-and-routes: rel=create brings the new user back to the generator.
     await waitForPath(page, '/create');
     await byTestId('generator').waitFor();
     await expect.poll(ticketCount).toBe('20');
@@ -120,7 +120,7 @@ describe('the generator in Chromium', () => {
       })
       .toBeGreaterThan(0);
     expect(await card.getAttribute('data-state')).toBe('9');
-    // The preview renderer says what it is (DESIGN.md): it is not an AI model.
+    // The preview renderer says what it is (docs/architecture.md): it is not an AI model.
     expect(await card.getByTestId('preview-badge').innerText()).toBe('Preview renderer');
     const states = await page.evaluate(() => (window as unknown as { taskStates: string[] }).taskStates);
     // Queue (0) or Generate (1) first, Done (9) last.
@@ -164,7 +164,7 @@ describe('the generator in Chromium', () => {
     await byTestId('option-upscale').click();
     expect(await cost()).toBe('3');
     await byTestId('option-upscale').click();
-    // Free users pay 1 ticket to remove the watermark (DECISIONS.md).
+    // Free users pay 1 ticket to remove the watermark (docs/product/decisions.md#prices-and-plans).
     await byTestId('option-watermark').click();
     expect(await cost()).toBe('3');
     await byTestId('option-watermark').click();

@@ -9,11 +9,12 @@ import { startServer, type RunningServer } from './support/server.ts';
 import { createAccount } from './support/suite.ts';
 
 /**
- * A generation that fails (spec §4 task outcome, §8), in Chromium against the real server started with
- * LOCAL_WORKER=false: the test itself is the worker, over the HTTP worker protocol with a token issued by
- * the worker:token CLI. It leases the user's job and fails it for good; the user sees the failure notice
- * and the "tickets refunded" notice with the amount, the failed task leaves the results about 5 s later,
- * and the ticket counter in the top menu is back where it was before the generation.
+ * A generation that fails (docs/product/generation.md#task-outcome, docs/product/errors.md), in Chromium
+ * against the real server started with LOCAL_WORKER=false: the test itself is the worker, over the HTTP
+ * worker protocol with a token issued by the worker:token CLI. It leases the user's job and fails it for
+ * good; the user sees the failure notice and the "tickets refunded" notice with the amount, the failed task
+ * leaves the results about 5 s later, and the ticket counter in the top menu is back where it was before the
+ * generation.
  * Screenshots: desktop-create-failed.png and phone-create-failed.png (the failed card and both notices).
  */
 const WORKER = 'e2e-worker';
@@ -163,7 +164,8 @@ describe('a failed generation in Chromium', () => {
     await page.evaluate(() => window.scrollTo(0, 0));
     await screenshot(page, 'desktop-create-failed');
 
-    // The failed card leaves the results about 5 s after the failure (spec §9 failed-task cleanup).
+    // The failed card leaves the results about 5 s after the failure
+    // (docs/product/generation.md#task-outcome).
     await card.waitFor({ state: 'detached', timeout: 15_000 });
     const { states, goneAt } = await outcome(page);
     const failedAt = states.find((entry) => entry.state === '8')?.at;

@@ -7,10 +7,11 @@ import { untranslatedGallery } from './support/locales.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 
 /**
- * The gallery boards for a guest (spec §2, §9) against the real API and the 24 guest samples the server
- * paints at start, in Chromium. A guest sees the samples with a fixed aspect ratio, the blurhash then the
- * lazy WebP thumbnail, no second page, and a sign-up call; the NSFW ones stay blurred until they confirm
- * being 18 (under 18 keeps the blur; the choice is remembered), and ?search=open gives a guest no panel.
+ * The gallery boards for a guest (docs/product/gallery.md#boards, docs/product/limits.md#gallery-and-prompts)
+ * against the real API and the 24 guest samples the server paints at start, in Chromium. A guest sees the
+ * samples with a fixed aspect ratio, the blurhash then the lazy WebP thumbnail, no second page, and a sign-up
+ * call; the NSFW ones stay blurred until they confirm being 18 (under 18 keeps the blur; the choice is
+ * remembered), and ?search=open gives a guest no panel.
  * On a phone the samples fit in two columns. The signed-in boards are in gallery.e2e.ts.
  * Screenshots: desktop-explore-guest, phone-explore-guest.
  */
@@ -43,7 +44,7 @@ beforeAll(async () => {
   server = await startServer();
   browser = await openBrowser({ viewport: DESKTOP });
   page = browser.page;
-  // The top menu stays in place when scrolled (it slides away otherwise, spec §2).
+  // The top menu stays in place when scrolled (it slides away otherwise, docs/product/routes.md#shell).
   await page.emulateMedia({ reducedMotion: 'reduce' });
   await waitForSamples(server.url);
 });

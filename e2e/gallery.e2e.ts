@@ -15,15 +15,15 @@ import { untranslatedGallery } from './support/locales.ts';
 import { browserPerTest, serverForFile } from './support/suite.ts';
 
 /**
- * The gallery boards signed in (spec §2, §4, §9) against the real API, the local preview worker and the
- * 24 guest samples the server paints at start, in Chromium. A new account generates two images (before the
- * tests; each test then opens its own browser signed in as that account), finds one
- * through the search panel (?search=open) with the tag autocomplete and the style filter, clears the
- * search, switches Newest/Shuffle (remembered per board; optional tags pause shuffle), pages through
- * /explore with infinite scroll, runs autoscroll, opens an image, sees both images on /creations and its
- * /gallery/{username}-{id}, and opens the search panel on a phone. The guest's view is in
- * gallery-guest.e2e.ts. Screenshots: desktop-explore-search, desktop-explore-search-styles,
- * phone-explore-search, desktop-creations.
+ * The gallery boards signed in (docs/product/gallery.md#boards, docs/product/image-viewer.md#the-viewer,
+ * docs/product/limits.md) against the real API, the local preview worker and the 24 guest samples the server
+ * paints at start, in Chromium. A new account generates two images (before the tests; each test then opens
+ * its own browser signed in as that account), finds one through the search panel (?search=open) with the tag
+ * autocomplete and the style filter, clears the search, switches Newest/Shuffle (remembered per board;
+ * optional tags pause shuffle), pages through /explore with infinite scroll, runs autoscroll, opens an image,
+ * sees both images on /creations and its /gallery/{username}-{id}, and opens the search panel on a phone. The
+ * guest's view is in gallery-guest.e2e.ts. Screenshots: desktop-explore-search,
+ * desktop-explore-search-styles, phone-explore-search, desktop-creations.
  */
 const server = serverForFile();
 let freeStyleId = 0;
@@ -51,7 +51,7 @@ beforeAll(async () => {
 describe('the gallery signed in', () => {
   const browser = browserPerTest(server, {
     account: () => account,
-    // The top menu stays in place when scrolled (it slides away otherwise, spec §2).
+    // The top menu stays in place when scrolled (it slides away otherwise, docs/product/routes.md#shell).
     reducedMotion: true,
     prepare: (page) => {
       pagesAsked.length = 0;
@@ -224,7 +224,7 @@ describe('the gallery signed in', () => {
   it('starts and stops autoscroll at 4 speeds; a wheel move stops it', async () => {
     const { page } = browser;
     await openExplore(true);
-    // Escape closes the panel (spec §4) and gives the focus back to its toggle.
+    // Escape closes the panel (docs/product/gallery.md) and gives the focus back to its toggle.
     await byTestId('search-input-pos').focus();
     await page.keyboard.press('Escape');
     await byTestId('search-panel').waitFor({ state: 'detached' });

@@ -16,14 +16,14 @@ import {
 import { browserPerTest, serverForFile } from './support/suite.ts';
 
 /**
- * The image viewer (/image/{uuid}, spec §2) against the real API and the local preview worker: a new
- * account makes images on /create (before the tests; each test opens its own browser signed in as it and
- * starts from its own page), opens the newer one from the results, reads the info panel,
- * favourites it, walks the board with the keyboard, wheel and swipes, zooms and rotates, copies the link,
- * sees similar images, closes with Escape, and clones the older one's settings back into the (kept-alive)
- * generator. Opened directly, close goes to /explore; an unknown image goes to /404. It also reports
- * someone else's image, checks the sharing metadata, the phone layout, the favourite in /collection and
- * deletes an image. Helpers live in support/image.ts. Screenshots: desktop-image.png, phone-image.png and
+ * The image viewer (/image/{uuid}, docs/product/image-viewer.md#the-viewer) against the real API and the
+ * local preview worker: a new account makes images on /create (before the tests; each test opens its own
+ * browser signed in as it and starts from its own page), opens the newer one from the results, reads the info
+ * panel, favourites it, walks the board with the keyboard, wheel and swipes, zooms and rotates, copies the
+ * link, sees similar images, closes with Escape, and clones the older one's settings back into the
+ * (kept-alive) generator. Opened directly, close goes to /explore; an unknown image goes to /404. It also
+ * reports someone else's image, checks the sharing metadata, the phone layout, the favourite in /collection
+ * and deletes an image. Helpers live in support/image.ts. Screenshots: desktop-image.png, phone-image.png and
  * phone-image-details.png.
  */
 const server = serverForFile();
@@ -110,7 +110,7 @@ describe('the image viewer in Chromium', () => {
     expect(await byTestId('viewer-neg-prompt').innerText()).not.toBe('');
     expect(await byTestId('viewer-seed').innerText()).toMatch(/^\d+$/);
     expect(await byTestId('viewer-style').innerText()).not.toBe('—');
-    // The built-in preview engine says what it is (DESIGN.md).
+    // The built-in preview engine says what it is (docs/architecture.md).
     expect(await byTestId('viewer-model').innerText()).toBe('Preview renderer (not an AI model)');
     const author = byTestId('viewer-author');
     expect(await author.innerText()).toBe(account.username);
@@ -177,7 +177,8 @@ describe('the image viewer in Chromium', () => {
     await expect.poll(() => stage.getAttribute('data-wheel-cooldown')).toBe('false');
     await page.mouse.wheel(0, -150);
     await onImage(page, home);
-    // A touch swipe of 100 px or more steps (up: next); a shorter one does nothing (spec §9).
+    // A touch swipe of 100 px or more steps (up: next); a shorter one does nothing
+    // (docs/product/image-viewer.md#the-viewer).
     const swipe = (from: number, to: number) =>
       stage.evaluate(
         (element, [start, end]) => {

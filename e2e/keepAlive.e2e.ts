@@ -11,11 +11,12 @@ import { countKeptPageRenders, keptPageRenders } from './support/renders.ts';
 import { browserPerTest, createAccount, serverForFile } from './support/suite.ts';
 
 /**
- * Kept-alive pages (spec §2 routes): /create stays mounted while the user visits another page through
- * the in-app links, so the prompt, the chosen style and settings, the results and the window scroll are
- * all there when they come back, and the task stream opened on the first visit keeps running (a task
- * finishes while the page is hidden, and no second stream is opened). While hidden, the page is `hidden`
- * and `inert`: no focus reaches it, screen readers do not see it, and the title is the visible page's.
+ * Kept-alive pages (docs/product/routes.md#kept-alive-pages): /create stays mounted while the user visits
+ * another page through the in-app links, so the prompt, the chosen style and settings, the results and the
+ * window scroll are all there when they come back, and the task stream opened on the first visit keeps
+ * running (a task finishes while the page is hidden, and no second stream is opened). While hidden, the page
+ * is `hidden` and `inert`: no focus reaches it, screen readers do not see it, and the title is the visible
+ * page's.
  * It also keeps the address it was left at (its useSearchParams does not follow the page on screen) and
  * does not re-render while the user moves between other pages.
  */
@@ -46,7 +47,7 @@ beforeAll(async () => {
 describe('a kept-alive page in Chromium', () => {
   const browser = browserPerTest(server, {
     cookiesAnswered: true,
-    // The top menu stays in place when scrolled (it slides away otherwise, spec §2).
+    // The top menu stays in place when scrolled (it slides away otherwise, docs/product/routes.md#shell).
     reducedMotion: true,
     noPageErrors: true,
     prepare: async (page) => {
@@ -294,7 +295,8 @@ describe('a kept-alive page in Chromium', () => {
       await expect.poll(() => kept(pathname).getAttribute('hidden')).toBeNull();
       await kept(pathname).getByTestId('gallery-board').waitFor();
     };
-    // ?search=open opens the board's search panel (spec §2): the page reads it with useSearchParams.
+    // ?search=open opens the board's search panel (docs/product/gallery.md#in-the-web): the page reads it
+    // with useSearchParams.
     await onBoard('/explore?search=open');
     await kept('/explore').getByTestId('search-panel').waitFor();
     await onBoard('/collection');

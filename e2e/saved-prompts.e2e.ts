@@ -17,13 +17,13 @@ import {
 import { browserPerTest, serverForFile } from './support/suite.ts';
 
 /**
- * Saved prompts in the gallery search panel (spec §2 community prompt browser, §3 Saved prompt, §7
- * /api/prompt) against the real API and the local preview worker. Before the tests, an author generates
- * two images and saves (and shares) a prompt of the two tags only its lighthouse image has. A new account
- * searches /explore for those tags and saves the search from the panel; the author narrows by format and
- * applies the saved prompt from the prompt browser and from the quick list: the tags come back, the
- * format filter stays, the same image is found. Another account finds the prompt under Community,
- * subscribes, and gets the same result from it. Each test opens its own browser.
+ * Saved prompts in the gallery search panel (docs/product/collections-and-prompts.md#saved-prompts,
+ * docs/product/gallery.md#search /api/prompt) against the real API and the local preview worker. Before the
+ * tests, an author generates two images and saves (and shares) a prompt of the two tags only its lighthouse
+ * image has. A new account searches /explore for those tags and saves the search from the panel; the author
+ * narrows by format and applies the saved prompt from the prompt browser and from the quick list: the tags
+ * come back, the format filter stays, the same image is found. Another account finds the prompt under
+ * Community, subscribes, and gets the same result from it. Each test opens its own browser.
  * Screenshots: desktop-saved-prompts-panel, desktop-saved-prompts-browser, phone-saved-prompts-panel.
  */
 const server = serverForFile();

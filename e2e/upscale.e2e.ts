@@ -14,10 +14,11 @@ import {
 import { startServer, type RunningServer } from './support/server.ts';
 
 /**
- * Upscaling an own image from the viewer (spec §2 image viewer, §4 task outcome) against the real API
- * and the local preview worker: the menu offers "Upscale ×2" with its price, the image shows the
- * updating overlay while the task runs, then the ×2 file, the "Upscaled" badge and a notice; one ticket
- * is spent, and the menu no longer offers it. Screenshot: desktop-upscale-dialog.png.
+ * Upscaling an own image from the viewer (docs/product/image-viewer.md#the-viewer,
+ * docs/product/generation.md#task-outcome) against the real API and the local preview worker: the menu offers
+ * "Upscale ×2" with its price, the image shows the updating overlay while the task runs, then the ×2 file,
+ * the "Upscaled" badge and a notice; one ticket is spent, and the menu no longer offers it. Screenshot:
+ * desktop-upscale-dialog.png.
  */
 let server: RunningServer;
 let browser: Browser;

@@ -39,7 +39,10 @@ export const configSchema = z
     OAUTH_ENDPOINTS: z.string().optional(),
     /** Trust X-Forwarded-For from a reverse proxy (needed for per-IP rate limits behind a load balancer). */
     TRUST_PROXY: booleanFlag.default(false),
-    /** Tickets granted to every new account (DECISIONS.md: welcome grant, default 20). */
+    /**
+     * Tickets granted to every new account (docs/product/decisions.md#prices-and-plans: welcome grant,
+     * default 20).
+     */
     WELCOME_TICKETS: z.coerce.number().int().min(0).default(20),
     /** Folder with the built web app to serve; unset: apps/web/dist. */
     WEB_DIST_DIR: z.string().optional(),

@@ -13,8 +13,9 @@ const workerMain = here.endsWith('.ts')
   : path.resolve(path.dirname(here), '../../worker/dist/main.js');
 
 /**
- * `npm start` runs one preview-engine worker agent beside the API (DESIGN.md). It is a separate process
- * that talks to the API over the same HTTP protocol as a remote GPU worker: one code path, always in use.
+ * `npm start` runs one preview-engine worker agent beside the API (docs/architecture.md). It is a separate
+ * process that talks to the API over the same HTTP protocol as a remote GPU worker: one code path, always in
+ * use.
  * Restarted with a delay if it exits while the API runs.
  */
 export function startLocalWorker(options: { apiUrl: string; token: string; log: FastifyBaseLogger }): {

@@ -33,7 +33,7 @@ async function main(): Promise<void> {
     (result) => app.log.info(result, 'catalogue previews checked'),
     (error: unknown) => app.log.warn({ err: error }, 'catalogue previews not rendered'),
   );
-  // The guest gallery's 24 samples (spec §2), painted the same way when missing.
+  // The guest gallery's 24 samples (docs/product/gallery.md#boards), painted the same way when missing.
   if (config.GUEST_SAMPLES) {
     ensureGuestSamples(database.db, services.store, app.log).then(
       (result) => app.log.info(result, 'guest samples checked'),

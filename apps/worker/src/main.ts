@@ -6,7 +6,7 @@ import { ComfyUIEngine } from './engines/comfyui.ts';
 import type { Engine } from './engines/engine.ts';
 import { PreviewEngine } from './engines/preview.ts';
 
-/** One agent drives one engine (DESIGN.md). */
+/** One agent drives one engine (docs/architecture.md). */
 export function createEngine(config: WorkerConfig, log: AgentLog): Engine {
   const note = (message: string) => log.info(message);
   switch (config.ENGINE) {

@@ -1,8 +1,10 @@
-/** Client-side constants the spec fixes (§4, §9). */
+/** Client-side constants the spec fixes (docs/product/routes.md, docs/product/limits.md). */
 export const APP_VERSION = '2.7';
 
 export const COOKIE = {
-  /** Client-visible sign-in flag: "true" while signed in (spec §4), 30 days. */
+  /**
+   * Client-visible sign-in flag: "true" while signed in (docs/product/accounts.md#sign-in-state), 30 days.
+   */
   auth: 'auth',
   referralCode: 'referral_code',
   language: 'language',
@@ -22,17 +24,20 @@ export const COOKIE_DAYS = {
   task: 30,
 } as const;
 
-/** Audio is on by default at volume 0.025 (spec §1). */
+/** Audio is on by default at volume 0.025 (docs/product/accounts.md#settings-page). */
 export const DEFAULT_AUDIO = { enabled: true, volume: 0.025 } as const;
 
-/** The top menu hides past this many pixels of downward scroll (spec §2). */
+/** The top menu hides past this many pixels of downward scroll (docs/product/routes.md#shell). */
 export const MENU_HIDE_SCROLL_PX = 200;
-/** "keep updated" saves 300 ms after the last change (spec §9). */
+/** "keep updated" saves 300 ms after the last change (docs/product/limits.md#interface). */
 export const KEEP_UPDATED_DEBOUNCE_MS = 300;
-/** Signup notice when redirected from the generator (spec §2): 6 s. */
+/** Signup notice when redirected from the generator (docs/product/routes.md): 6 s. */
 export const CREATE_REDIRECT_NOTICE_MS = 6000;
 
-/** Ticket counts above 10000 are shown compactly with k, M, B (spec §2, §9). */
+/**
+ * Ticket counts above 10000 are shown compactly with k, M, B (docs/product/routes.md#shell,
+ * docs/product/limits.md#interface).
+ */
 export function formatCompactCount(value: number): string {
   if (Math.abs(value) <= 10000) return String(value);
   const units: [number, string][] = [
@@ -49,7 +54,7 @@ export function formatCompactCount(value: number): string {
   return String(value);
 }
 
-/** Bots skip route guards (spec §1); recognised by user agent. */
+/** Bots skip route guards (docs/product/routes.md#guards); recognised by user agent. */
 const BOT_PATTERN = /bot|crawler|spider|crawling|slurp|facebookexternalhit|embedly|preview|lighthouse/i;
 export function isBotUserAgent(userAgent: string): boolean {
   return BOT_PATTERN.test(userAgent);

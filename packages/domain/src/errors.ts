@@ -1,5 +1,5 @@
 /**
- * The error catalogue (spec §8) plus the few codes this implementation adds (marked "added").
+ * The error catalogue (docs/product/errors.md) plus the few codes this implementation adds (marked "added").
  * Every error the client can see is `{"detail":{"code","data"?}}` with one of these codes; the HTTP
  * status for each code lives here too so that the server has exactly one table to consult.
  */
@@ -40,7 +40,7 @@ export const ERROR_STATUS = {
   // oauth (added): provider not configured, or the code exchange failed
   oauth_provider_unavailable: 404,
   oauth_failed: 400,
-  // generation (spec §8)
+  // generation (docs/product/errors.md)
   image_not_found: 404,
   duplicate_task_signature: 409,
   max_failed_task: 429,
@@ -60,7 +60,7 @@ export const ERROR_STATUS = {
   // trust and hardening (added)
   user_muted: 403, // generation, tweak and upscale refused until a moderator lifts the mute (8 strikes)
   invalid_result: 422, // a worker's result does not match its job (size, format)
-  // gallery and images (spec §8)
+  // gallery and images (docs/product/errors.md)
   duplicate_favorite: 409,
   favorites_limit_exceeded: 403,
   image_no_gen_data: 404,
@@ -80,7 +80,7 @@ export function isErrorCode(value: unknown): value is ErrorCode {
   return typeof value === 'string' && Object.hasOwn(ERROR_STATUS, value);
 }
 
-/** Token errors make the client log out and reload (spec §4). */
+/** Token errors make the client log out and reload (docs/product/accounts.md#sign-in-state). */
 export const TOKEN_ERROR_CODES: readonly ErrorCode[] = ['token_missing', 'token_expired', 'token_invalid'];
 
 /** Shape of every error body the API sends. */

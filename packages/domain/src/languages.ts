@@ -1,4 +1,7 @@
-/** The 8 interface languages (spec §1), in the order the language setter lists them. */
+/**
+ * The 8 interface languages (docs/product/accounts.md#languages), in the order the language setter lists
+ * them.
+ */
 export const LANGUAGES = ['en', 'fr', 'de', 'es', 'it', 'ru', 'zh', 'ja'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'en';
@@ -8,8 +11,9 @@ export function isLanguage(value: unknown): value is Language {
 }
 
 /**
- * Spec §1: the language comes from the language cookie, else the browser language, else English.
- * `browserLanguages` is navigator.languages (or the Accept-Language list): "ja-JP" matches "ja".
+ * docs/product/accounts.md#languages: the language comes from the language cookie, else the browser language,
+ * else English. `browserLanguages` is navigator.languages (or the Accept-Language list): "ja-JP" matches
+ * "ja".
  */
 export function pickLanguage(
   cookieValue: string | undefined | null,

@@ -1,5 +1,5 @@
 /**
- * Route guards of spec §2, as a pure function the web router calls on each navigation.
+ * Route guards of docs/product/routes.md#guards, as a pure function the web router calls on each navigation.
  * Returns where to go instead, or null to stay.
  */
 export const LOGIN_REQUIRED_PATHS = [

@@ -4,7 +4,7 @@ import { LANGUAGES } from './languages.ts';
 import { effectivePlan } from './generation/plans.ts';
 import { PLAN, type Plan } from './plan.ts';
 
-/** Spec §9: username 3-12, password 8-32, email under 100 characters. */
+/** docs/product/accounts.md#validation: username 3-12, password 8-32, email under 100 characters. */
 export const USERNAME_MIN = 3;
 export const USERNAME_MAX = 12;
 export const PASSWORD_MIN = 8;
@@ -51,9 +51,9 @@ export const createUserBody = z.object({
 export type CreateUserBody = z.infer<typeof createUserBody>;
 
 /**
- * Login accepts the username or the email in `username` (DECISIONS.md). Every "no such account" answer,
- * an over-long name included, is `incorrect_password`, the code of a wrong password (spec §8 shows one
- * message for both; one code does not tell which accounts exist).
+ * Login accepts the username or the email in `username` (docs/product/decisions.md#accounts-and-routes).
+ * Every "no such account" answer, an over-long name included, is `incorrect_password`, the code of a wrong
+ * password (docs/product/errors.md shows one message for both; one code does not tell which accounts exist).
  */
 export const loginBody = z.object({
   username: safeText({ error: 'required_username' })
@@ -68,8 +68,8 @@ export const languageSchema = z.enum(LANGUAGES, { error: 'validation_error' });
 
 /**
  * `POST /api/user/update`: either `{user: {username?, keep_updated?, lang?}}` or a password change
- * `{pwd, current_pwd}` (spec §7). One object with optional parts, so that each field's own code comes
- * back (a union would only say "invalid input").
+ * `{pwd, current_pwd}` (docs/product/api.md#accounts). One object with optional parts, so that each field's
+ * own code comes back (a union would only say "invalid input").
  */
 export const updateUserBody = z.object({
   user: z
@@ -103,7 +103,10 @@ export const oauthLoginBody = z.object({
 
 export { PLAN, type Plan } from './plan.ts';
 
-/** The User entity as `GET /api/user/me` returns it (spec §3); never carries the password hash. */
+/**
+ * The User entity as `GET /api/user/me` returns it (docs/product/accounts.md#the-user); never carries the
+ * password hash.
+ */
 export interface UserSettings {
   id: number;
   username: string;
@@ -123,9 +126,9 @@ export interface UserSettings {
 }
 
 /**
- * Spec §4: premium when plan >= 1 or pro_expire is later than now. Decision: a pro_expire that has
- * passed wins over a plan column the midnight rollover has not rewritten yet, so the client and the
- * server agree with the plan the server applies (effectivePlan in generation/plans.ts).
+ * docs/product/pricing-and-plans.md#effective-plan: premium when plan >= 1 or pro_expire is later than now.
+ * Decision: a pro_expire that has passed wins over a plan column the midnight rollover has not rewritten yet,
+ * so the client and the server agree with the plan the server applies (effectivePlan in generation/plans.ts).
  */
 export function isPremium(
   user: { plan: number; pro_expire: string | Date | null },
@@ -134,7 +137,10 @@ export function isPremium(
   return effectivePlan(user, now) >= PLAN.basic;
 }
 
-/** Spec §4: daily tickets are available when premium and daily_token > 0. */
+/**
+ * docs/product/pricing-and-plans.md#effective-plan: daily tickets are available when premium and daily_token
+ * > 0.
+ */
 export function hasDailyTickets(
   user: { plan: number; pro_expire: string | Date | null; daily_token: number },
   now: Date = new Date(),

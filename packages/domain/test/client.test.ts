@@ -7,7 +7,7 @@ import {
   pickLanguage,
 } from '../src/index.ts';
 
-describe('language choice (spec §1)', () => {
+describe('language choice', () => {
   it('takes the cookie, else the browser language, else English', () => {
     expect(pickLanguage('ja', ['de-DE'])).toBe('ja');
     expect(pickLanguage('xx', ['de-DE', 'en'])).toBe('de');
@@ -17,7 +17,7 @@ describe('language choice (spec §1)', () => {
   });
 });
 
-describe('compact counts (spec §2)', () => {
+describe('compact counts', () => {
   it.each([
     [0, '0'],
     [9999, '9999'],
@@ -31,7 +31,7 @@ describe('compact counts (spec §2)', () => {
   });
 });
 
-describe('route guards (spec §2)', () => {
+describe('route guards', () => {
   it('sends signed-in users away from landing and promo pages', () => {
     expect(guardRedirect({ pathname: '/', signedIn: true, isBot: false })).toBe('/explore');
     expect(guardRedirect({ pathname: '/ai-hentai-generator', signedIn: true, isBot: false })).toBe(

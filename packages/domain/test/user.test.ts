@@ -5,7 +5,7 @@ function firstCode(result: { success: boolean; error?: { issues: { message: stri
   return result.success ? undefined : result.error?.issues[0]?.message;
 }
 
-describe('sign-up validation (spec §5)', () => {
+describe('sign-up validation', () => {
   const valid = { username: 'lighthouse', email: 'keeper@example.com', pwd: 'dusk-at-sea' };
   it.each([
     [{ username: undefined }, 'required_username'],
@@ -42,7 +42,7 @@ describe('sign-up validation (spec §5)', () => {
   });
 });
 
-describe('premium (spec §4)', () => {
+describe('premium', () => {
   const now = new Date('2026-11-21T12:00:00Z');
   it('is premium with plan >= 1 or an unexpired pro_expire', () => {
     expect(isPremium({ plan: 0, pro_expire: null }, now)).toBe(false);

@@ -1,7 +1,7 @@
 /**
- * Interface translations: locales/<lang>/<namespace>.json for the 8 languages of spec §1.
- * loadLocale() imports one language on demand, so a bundler emits one chunk per language and the app
- * never ships all eight up front.
+ * Interface translations: locales/<lang>/<namespace>.json for the 8 languages of
+ * docs/product/accounts.md#languages. loadLocale() imports one language on demand, so a bundler emits one
+ * chunk per language and the app never ships all eight up front.
  */
 import { LANGUAGES, type Language } from '@mirage/domain';
 import type en from '../locales/en/index.ts';

@@ -1,4 +1,4 @@
-// Worker tokens (DESIGN.md: bearer token per worker):
+// Worker tokens (docs/architecture.md: bearer token per worker):
 //   npm run worker:token -- create <name>    prints a new token (replaces the worker's old one)
 //   npm run worker:token -- disable <name>   the worker's token stops working
 //   npm run worker:token -- enable <name>

@@ -4,8 +4,8 @@ import pg from 'pg';
 import type { DB } from '../db/database.ts';
 
 /**
- * Cross-instance signals through PostgreSQL LISTEN/NOTIFY (DESIGN.md: payloads are ids only, never data).
- * `notify` can run inside a transaction: PostgreSQL delivers the message on commit, so listeners never
+ * Cross-instance signals through PostgreSQL LISTEN/NOTIFY (docs/architecture.md: payloads are ids only, never
+ * data). `notify` can run inside a transaction: PostgreSQL delivers the message on commit, so listeners never
  * see a change that was rolled back.
  */
 export const CHANNEL = {

@@ -9,7 +9,8 @@ export function sessionToken(request: FastifyRequest): string | undefined {
 }
 
 /**
- * Sets the session cookie and the client-visible `auth=true` flag of spec §4 with the same lifetime.
+ * Sets the session cookie and the client-visible `auth=true` flag of docs/product/accounts.md#sign-in-state
+ * with the same lifetime.
  * The flag only tells the SPA to load the user; it grants nothing.
  */
 export function setSessionCookies(

@@ -7,7 +7,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { errorBody } from '../errors.ts';
 import { registerApiNotFound } from './errors.ts';
 
-/** Routes that search engines must not index (spec §2: noindex). */
+/** Routes that search engines must not index (docs/product/routes.md#not-indexed: noindex). */
 const NOINDEX_PREFIXES = ['/home', '/settings', '/oauth', '/404', '/crypto-payment', '/account/reset'];
 
 /** Builds the page of a path with its own metadata (the image viewer's sharing card), or null. */

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 
 /**
- * Where image files live (DESIGN.md: a local folder by default, S3 in production). Keys are
+ * Where image files live (docs/architecture.md: a local folder by default, S3 in production). Keys are
  * slash-separated relative names like "images/<uuid>.png"; callers never see file-system paths.
  */
 export interface ObjectStore {

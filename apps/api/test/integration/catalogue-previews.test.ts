@@ -115,7 +115,7 @@ describe('style and booster previews', () => {
   });
 });
 
-describe("modifier previews at the spec's address (spec §7 Assets)", () => {
+describe("modifier previews at the spec's address", () => {
   it('serves /image/modifiers/{lib}.webp: the booster preview, cacheable for a day', async () => {
     const image = await expectPreview('/image/modifiers/golden_hour.webp');
     expect(image.equals((await get('/api/catalogue/preview/booster/golden_hour.webp')).rawPayload)).toBe(

@@ -9,7 +9,10 @@ import {
 
 const { context, tag, signedIn, save, list, subscribe, stored } = usePromptApp();
 
-/** Saved prompts (spec §7 /api/prompt): saving, the three lists, search, sort and paging. */
+/**
+ * Saved prompts (docs/product/collections-and-prompts.md#saved-prompts, /api/prompt): saving, the three
+ * lists, search, sort and paging.
+ */
 describe('POST /api/prompt/save', () => {
   it('saves a private prompt with its tags in order, trimmed and without repeats', async () => {
     const user = await signedIn();

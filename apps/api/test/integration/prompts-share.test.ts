@@ -4,7 +4,10 @@ import { promptIds as ids, usePromptApp } from '../prompt-fixtures.ts';
 
 const { signedIn, save, list, subscribe, publish, stored } = usePromptApp();
 
-/** Saved prompts (spec §7 /api/prompt): publishing, subscriptions and deletion. */
+/**
+ * Saved prompts (docs/product/collections-and-prompts.md#saved-prompts, /api/prompt): publishing,
+ * subscriptions and deletion.
+ */
 describe('publish', () => {
   it('is for the owner only; unpublishing keeps subscriptions but hides the prompt', async () => {
     const [owner, fan, other] = [await signedIn(), await signedIn(), await signedIn()];

@@ -7,9 +7,9 @@ import { completeForm, enqueuePaidTask, pngOf } from '../generation-fixtures.ts'
 import { Client, createTestApp, newAccount, type TestContext } from '../harness.ts';
 
 /**
- * Sharing metadata of /image/{uuid} (spec §2): a public image's page carries its title, description,
- * Open Graph and Twitter card tags with a 1200x630 social image; a private or unknown image gets the
- * generic page, and its social image does not exist (invariant 4).
+ * Sharing metadata of /image/{uuid} (docs/product/image-viewer.md#sharing): a public image's page carries its
+ * title, description, Open Graph and Twitter card tags with a 1200x630 social image; a private or unknown
+ * image gets the generic page, and its social image does not exist (invariant 4).
  */
 const GENERIC_TITLE = 'Mirage';
 const GENERIC_DESCRIPTION = 'Mirage is an AI image generator for adults, with anime and realistic styles.';

@@ -22,7 +22,7 @@ beforeAll(async () => {
   worker = workerCalls(await t.app.listen({ port: 0, host: '127.0.0.1' }));
   token = await t.services.workerAuth.issueToken('tag-privacy-worker');
   owner = await signedIn(t);
-  // Private images are for premium users (spec §6).
+  // Private images are for premium users (docs/product/image-viewer.md#privacy).
   await t.database.db.updateTable('app_user').set({ plan: 2 }).where('id', '=', owner.id).execute();
   await setBalances(t, owner.id, { generation_token: 500 });
   const [b, c] = [await signedIn(t), await signedIn(t)];

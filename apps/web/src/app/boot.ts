@@ -1,6 +1,6 @@
 /**
- * Startup (spec §4): locale, version check, user refresh. The loader stays up until the locale and the
- * user (for a signed-in visitor) are loaded.
+ * Startup (docs/product/routes.md#start-up): locale, version check, user refresh. The loader stays up until
+ * the locale and the user (for a signed-in visitor) are loaded.
  */
 import { APP_VERSION, COOKIE, COOKIE_DAYS } from '@mirage/domain';
 import type { QueryClient } from '@tanstack/react-query';

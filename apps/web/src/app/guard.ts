@@ -1,5 +1,6 @@
 /**
- * Route guards of spec §2, run before every navigation (root loader). The rules themselves live in
+ * Route guards of docs/product/routes.md#guards, run before every navigation (root loader). The rules
+ * themselves live in
  * @mirage/domain (guardRedirect); this file adds the browser parts: cookies and the referral parameter.
  */
 import { COOKIE, COOKIE_DAYS, GALLERY_PATH, guardRedirect, isBotUserAgent } from '@mirage/domain';
@@ -9,7 +10,7 @@ import { isSignedIn } from '../features/session/session.ts';
 
 const REFERRAL_PARAMS = ['referral', 'ref'] as const;
 const REFERRAL_MAX_LENGTH = 64;
-/** The login page sends a signed-in user to the gallery (spec §2, Login page). */
+/** The login page sends a signed-in user to the gallery (docs/product/accounts.md#sign-in, Login page). */
 const SIGNED_OUT_ONLY_PATHS = ['/account/signin', '/account/signup'];
 
 function normalisePath(pathname: string): string {

@@ -19,8 +19,9 @@ export function createQueryClient(): QueryClient {
 const RELOAD_MARK = 'mirage:token-reload';
 
 /**
- * Spec §4: a token error on a protected call while the auth cookie says "signed in" logs the user out
- * and reloads. A session-storage mark stops a reload loop if the cookie cannot be cleared client-side.
+ * docs/product/accounts.md#sign-in-state: a token error on a protected call while the auth cookie says
+ * "signed in" logs the user out and reloads. A session-storage mark stops a reload loop if the cookie cannot
+ * be cleared client-side.
  */
 export function installTokenErrorHandler(queryClient: QueryClient): void {
   setTokenErrorHandler(() => {

@@ -17,7 +17,8 @@ const page = (load: () => Promise<{ default: ComponentType }>) => async () => ({
 
 /**
  * Routes with `handle: KEEP_ALIVE` stay mounted (hidden) after the user leaves them, keeping their state,
- * scroll position and live subscriptions (spec §2: /create, /explore, /collection, /creations, /tweak).
+ * scroll position and live subscriptions (docs/product/routes.md#kept-alive-pages: /create, /explore,
+ * /collection, /creations, /tweak).
  * See keepAlive/keptRoutes.ts.
  */
 const shellRoutes: RouteObject[] = [
@@ -45,7 +46,8 @@ const shellRoutes: RouteObject[] = [
   { path: 'image/:uuid', lazy: page(() => import('../pages/ImagePage.tsx')) },
   { path: 'profile/:slug', lazy: page(() => import('../pages/ProfilePage.tsx')) },
   {
-    // DECISIONS.md: /profile/{username}-{id} is canonical; /profile/{id}/{username} redirects to it.
+    // docs/product/decisions.md#accounts-and-routes: /profile/{username}-{id} is canonical;
+    // /profile/{id}/{username} redirects to it.
     path: 'profile/:id/:username',
     loader: ({ params }) => redirect(`/profile/${params.username ?? ''}-${params.id ?? ''}`),
     Component: ToNotFound,

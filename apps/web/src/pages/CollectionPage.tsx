@@ -6,7 +6,10 @@ import { GuestPrompt } from '../features/gallery/GuestPanels.tsx';
 import { PageMeta } from '../features/meta/PageMeta.tsx';
 import { useSession } from '../features/session/useSession.ts';
 
-/** /collection (spec §2): the signed-in user's favourites. Kept alive; guests get a sign-up prompt. */
+/**
+ * /collection (docs/product/routes.md#routes): the signed-in user's favourites. Kept alive; guests get a
+ * sign-up prompt.
+ */
 export default function CollectionPage() {
   const { t } = useTranslation('gallery');
   const { signedIn } = useSession();

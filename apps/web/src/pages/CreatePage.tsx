@@ -11,7 +11,7 @@ import { SettingsPanel } from '../features/generator/SettingsPanel.tsx';
 import { StylePicker } from '../features/generator/StylePicker.tsx';
 import { PageMeta } from '../features/meta/PageMeta.tsx';
 
-/** /create (spec §2): the generator. Open to guests; creating needs an account. */
+/** /create (docs/product/routes.md#routes): the generator. Open to guests; creating needs an account. */
 export default function CreatePage() {
   const { t } = useTranslation('generator');
   return (

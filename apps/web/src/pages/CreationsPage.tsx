@@ -7,7 +7,8 @@ import { PageMeta } from '../features/meta/PageMeta.tsx';
 import { useSession } from '../features/session/useSession.ts';
 
 /**
- * /creations (spec §2): the signed-in user's own images, private ones included, with a Refresh button.
+ * /creations (docs/product/routes.md#routes): the signed-in user's own images, private ones included, with a
+ * Refresh button.
  * Kept alive; guests get a sign-up prompt.
  */
 export default function CreationsPage() {

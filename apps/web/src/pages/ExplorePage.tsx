@@ -4,7 +4,7 @@ import { boardScope } from '../features/gallery/boards.ts';
 import { GalleryBoard } from '../features/gallery/GalleryBoard.tsx';
 import { PageMeta } from '../features/meta/PageMeta.tsx';
 
-/** /explore (spec §2): the public gallery; guests see the 24 samples. Kept alive. */
+/** /explore (docs/product/routes.md#routes): the public gallery; guests see the 24 samples. Kept alive. */
 export default function ExplorePage() {
   const { t } = useTranslation(['pages', 'gallery']);
   const scope = useMemo(() => boardScope('explore'), []);

@@ -1,7 +1,10 @@
 import { useParams } from 'react-router';
 import { ImageViewer } from '../features/image/ImageViewer.tsx';
 
-/** /image/{uuid} (spec §2): the full-screen image viewer; the query string names the board it came from. */
+/**
+ * /image/{uuid} (docs/product/routes.md#routes): the full-screen image viewer; the query string names the
+ * board it came from.
+ */
 export default function ImagePage() {
   const { uuid = '' } = useParams();
   return <ImageViewer uuid={uuid} />;

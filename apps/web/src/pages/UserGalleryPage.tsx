@@ -16,7 +16,10 @@ function UserBoard({ username, id }: { username: string; id: number }) {
   );
 }
 
-/** /gallery/{username}-{id} (spec §1, §2): one user's public images, the username as the heading. */
+/**
+ * /gallery/{username}-{id} (docs/product/routes.md#routes): one user's public images, the username as the
+ * heading.
+ */
 export default function UserGalleryPage() {
   const { slug } = useParams();
   const parsed = parseGallerySlug(slug);

@@ -1,4 +1,7 @@
-/** A tiny global store of transient notices (toasts). Default life 4000 ms (spec §4: 1500-5000 ms). */
+/**
+ * A tiny global store of transient notices (toasts). Default life 4000 ms (docs/product/routes.md#shell:
+ * 1500-5000 ms).
+ */
 import { useSyncExternalStore } from 'react';
 
 export type NoticeTone = 'info' | 'success' | 'error';

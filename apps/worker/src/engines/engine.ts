@@ -1,6 +1,6 @@
 /**
- * The contract every inference engine of the worker agent implements (DESIGN.md: one agent drives one
- * engine). Engines know nothing about leases or the API: they turn one resolved WorkerJob into one PNG.
+ * The contract every inference engine of the worker agent implements (docs/architecture.md: one agent drives
+ * one engine). Engines know nothing about leases or the API: they turn one resolved WorkerJob into one PNG.
  */
 import type { EngineName, JobType, WorkerJob } from '@mirage/domain';
 

@@ -1,10 +1,13 @@
-/** WorkerJob fixtures for the engine tests, following the resolution table (spec §9, DECISIONS.md). */
+/**
+ * WorkerJob fixtures for the engine tests, following the resolution table
+ * (docs/product/generation.md#resolution, docs/product/decisions.md#generation-parameters).
+ */
 import type { WorkerJob } from '@mirage/domain';
 
 export type Format = 'portrait' | 'wide' | 'square';
 export type Quality = 'standard' | 'high' | 'ultra';
 
-/** base / standard / high / ultra sizes per format (product spec §9). */
+/** base / standard / high / ultra sizes per format (docs/product/generation.md#resolution). */
 export const RESOLUTIONS: Record<Format, Record<'base' | Quality, [number, number]>> = {
   portrait: { base: [512, 704], standard: [832, 1144], high: [1024, 1408], ultra: [1228, 1688] },
   wide: { base: [704, 512], standard: [1144, 832], high: [1408, 1024], ultra: [1688, 1228] },

@@ -2,12 +2,16 @@ import { z } from 'zod';
 import { idValue, safeText } from '../input.ts';
 
 /**
- * Saved prompts (spec §3 "Saved prompt" and "Prompt tag kinds", §6, §7 /api/prompt, §9 page sizes): a
- * named gallery search (positive, optional and negative tag ids plus styles) that its owner can publish
- * and other users can subscribe to.
+ * Saved prompts (docs/product/collections-and-prompts.md#saved-prompts and "Prompt tag kinds",
+ * docs/product/pricing-and-plans.md#plan-capabilities, /api/prompt,
+ * docs/product/limits.md#gallery-and-prompts): a named gallery search (positive, optional and negative tag
+ * ids plus styles) that its owner can publish and other users can subscribe to.
  */
 
-/** §3 prompt tag kinds. A saved prompt keeps the first three; `blacklist` is the user's tag ban list. */
+/**
+ * docs/product/collections-and-prompts.md#saved-prompts. A saved prompt keeps the first three; `blacklist` is
+ * the user's tag ban list.
+ */
 export const PROMPT_TAG_KINDS = ['pos', 'neg', 'opt', 'blacklist'] as const;
 export type PromptTagKind = (typeof PROMPT_TAG_KINDS)[number];
 /** The tag lists of a saved prompt, in the order the API shows them. */
@@ -16,10 +20,14 @@ export type SavedPromptTagList = (typeof SAVED_PROMPT_TAG_LISTS)[number];
 
 /**
  * Decision: a user keeps at most this many saved prompts, the size of the quick-saved prompt list
- * (§9), so that the list always shows all of them. The 101st is refused (saved_prompts_limit_exceeded).
+ * (docs/product/collections-and-prompts.md#saved-prompts), so that the list always shows all of them. The
+ * 101st is refused (saved_prompts_limit_exceeded).
  */
 export const SAVED_PROMPT_LIMIT = 100;
-/** §9: the prompt browser (MyPrompts, Community) shows 5 prompts a page by default. */
+/**
+ * docs/product/collections-and-prompts.md#saved-prompts: the prompt browser (MyPrompts, Community) shows 5
+ * prompts a page by default.
+ */
 export const PROMPT_PAGE_SIZE = 5;
 /** The most a client may ask for in one page: the quick-saved list loads all of a user's prompts. */
 export const PROMPT_MAX_PAGE_SIZE = SAVED_PROMPT_LIMIT;
@@ -31,7 +39,10 @@ export const PROMPT_MAX_STYLES = 20;
 /** Longest text searched in prompt names. */
 export const PROMPT_SEARCH_MAX = 100;
 
-/** §7 POST /api/prompt/{target}: whose prompts a page lists. */
+/**
+ * docs/product/collections-and-prompts.md#saved-prompts, POST /api/prompt/{target}: whose prompts a page
+ * lists.
+ */
 export const PROMPT_TARGETS = ['mine', 'community', 'subscribed'] as const;
 export type PromptTarget = (typeof PROMPT_TARGETS)[number];
 export const PROMPT_SORTS = ['created_at', 'subscribers', 'lib'] as const;
@@ -112,8 +123,9 @@ export interface SubscribablePrompt {
 }
 
 /**
- * §6 "Users can only subscribe to prompts of other users", and only to published ones: a private prompt
- * is invisible to anyone but its owner, so it answers as if it did not exist.
+ * docs/product/collections-and-prompts.md#saved-prompts, "Users can only subscribe to prompts of other
+ * users", and only to published ones: a private prompt is invisible to anyone but its owner, so it answers as
+ * if it did not exist.
  */
 export function subscriptionProblem(
   viewerId: number,

@@ -3,14 +3,15 @@ import { idValue } from '../input.ts';
 import { FORMATS, RENDERS } from '../generation/options.ts';
 
 /**
- * The gallery search (spec §3 Search body, §4 gallery search, §7 POST /api/gallery/search, §9 page sizes).
+ * The gallery search (docs/product/gallery.md#search, POST /api/gallery/search,
+ * docs/product/limits.md#gallery-and-prompts).
  */
 
-/** §9: gallery pages hold 12 images (3 on a profile). */
+/** docs/product/limits.md#gallery-and-prompts: gallery pages hold 12 images (3 on a profile). */
 export const GALLERY_PAGE_SIZE = 12;
 /** The most a client may ask for in one page. */
 export const GALLERY_MAX_PAGE_SIZE = 48;
-/** §9: guests see at most 24 sample images. */
+/** docs/product/limits.md#gallery-and-prompts: guests see at most 24 sample images. */
 export const GUEST_SAMPLE_COUNT = 24;
 /** Images one DELETE /api/action/favorites may take out of a collection. */
 export const MAX_FAVORITES_PER_REMOVAL = 500;
@@ -22,23 +23,27 @@ export const SEARCH_MAX_TAGS = 20;
  * same probe tells the server whether matches are few (sort them) or many (walk an index).
  */
 export const SEARCH_TOTAL_CAP = 1000;
-/** §9: the search panel waits this long after typing before it searches. */
+/**
+ * docs/product/limits.md#gallery-and-prompts: the search panel waits this long after typing before it
+ * searches.
+ */
 export const SEARCH_DEBOUNCE_MS = 100;
 
-/** §3: search gen types (not the job types): tweak covers inpainting. */
+/** docs/product/gallery.md#search: search gen types (not the job types): tweak covers inpainting. */
 export const SEARCH_GEN_TYPES = ['txt2img', 'tweak', 'style_convert'] as const;
 export type SearchGenType = (typeof SEARCH_GEN_TYPES)[number];
 
 const tagIds = z.array(idValue('bigint')).max(SEARCH_MAX_TAGS).default([]);
 
-/** A shuffle seed: §4, a random number between -1 and 1 per area. */
+/** A shuffle seed: docs/product/gallery.md#in-the-web, a random number between -1 and 1 per area. */
 const shuffleSeed = z.number().min(-1).max(1);
 
 /**
- * §3 Search body. `shuffle` is the area's seed (§4: a random number between -1 and 1, kept per area so
- * the order stays stable across pages); null or absent means newest first. Clients of the spec send it
- * as a boolean instead, with the area's seed as `seed`: true shuffles (with `seed`, or a seed the
- * server picks when there is none), false is newest first. `searchShuffle` resolves both forms.
+ * docs/product/gallery.md#search. `shuffle` is the area's seed (docs/product/gallery.md#in-the-web: a random
+ * number between -1 and 1, kept per area so the order stays stable across pages); null or absent means newest
+ * first. Clients of the spec send it as a boolean instead, with the area's seed as `seed`: true shuffles
+ * (with `seed`, or a seed the server picks when there is none), false is newest first. `searchShuffle`
+ * resolves both forms.
  */
 export const searchBodySchema = z.object({
   pos_search: tagIds,
@@ -90,14 +95,18 @@ export function shuffleStart(seed: number): number {
   return Math.min(2 ** 31 - 1, Math.floor(unit * 2 ** 31));
 }
 
-/** §4: adding optional tags turns shuffle off; removing them all restores the board's saved choice. */
+/**
+ * docs/product/gallery.md#in-the-web: adding optional tags turns shuffle off; removing them all restores the
+ * board's saved choice.
+ */
 export function shuffleAfterOptionalTags(optionalTagCount: number, savedShuffle: boolean): boolean {
   return optionalTagCount > 0 ? false : savedShuffle;
 }
 
 /**
- * PUT /api/action/report/{flag}: the reason of a report (spec §7; the create view sends 0). The spec does
- * not list the reasons; these are the product's (decision), stored for the moderation console.
+ * PUT /api/action/report/{flag}: the reason of a report (docs/product/moderation.md#reports; the create view
+ * sends 0). The spec does not list the reasons; these are the product's (decision), stored for the moderation
+ * console.
  */
 export const REPORT_REASONS = [
   'general',

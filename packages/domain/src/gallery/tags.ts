@@ -1,5 +1,5 @@
 /**
- * Tags (spec §3 "prompt tag kinds", issue: tags filled from prompts at image creation). A prompt is a
+ * Tags (docs/product/gallery.md#tags, issue: tags filled from prompts at image creation). A prompt is a
  * comma-separated list of tags, possibly with weight syntax: "(red scarf:1.2)", "((rain))", "[fog]",
  * "{snow}", and LoRA calls "<lora:name:0.8>". A tag is the normalised text of one item: weights and
  * brackets stripped, lower case, underscores and runs of spaces made single spaces.

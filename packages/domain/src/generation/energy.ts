@@ -3,8 +3,9 @@ import { effectivePlan, energyResetValue, isPlanLapsed, toPlan, type PlanHolder 
 import type { GeneratorSettings } from './settings.ts';
 
 /**
- * The daily rollover at 00:00 UTC (spec §4, §9; DECISIONS.md: energy resets TO the plan's value, never
- * stacking). Pure: the API's maintenance job runs it per account with the time of its last reset.
+ * The daily rollover at 00:00 UTC (docs/product/pricing-and-plans.md#daily-energy, docs/product/limits.md,
+ * docs/product/decisions.md#prices-and-plans: energy resets TO the plan's value, never stacking). Pure: the
+ * API's maintenance job runs it per account with the time of its last reset.
  */
 export const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -27,10 +28,11 @@ export interface RolloverResult {
 }
 
 /**
- * Decision: §4 says a lapse switches "slow mode and watermark" off. Turning the *watermark* off would
- * make every next image of a now-Free user cost +1 ticket for removal, which nobody chose; we read it as
- * switching the paid *watermark removal* off, i.e. the watermark comes back on. Private goes off too,
- * as with the Pro-expired error (§4), since Free may not use it.
+ * Decision: docs/product/pricing-and-plans.md#daily-energy says a lapse switches "slow mode and watermark"
+ * off. Turning the *watermark* off would make every next image of a now-Free user cost +1 ticket for removal,
+ * which nobody chose; we read it as switching the paid *watermark removal* off, i.e. the watermark comes back
+ * on. Private goes off too, as with the Pro-expired error (docs/product/generation.md#plan-forcing), since
+ * Free may not use it.
  */
 export const LAPSED_SETTINGS_PATCH: Readonly<LapsedSettingsPatch> = {
   slow_mode: false,
@@ -58,7 +60,8 @@ export interface Countdown {
 }
 
 /**
- * The generator's countdown to the next reset (§2: hours, minutes, seconds).
+ * The generator's countdown to the next reset (docs/product/generation.md#create-button: hours, minutes,
+ * seconds).
  * Decision: rounded up to whole seconds, so it shows 00:00:00 only at the reset itself.
  */
 export function resetCountdown(now: Date): Countdown {
@@ -77,9 +80,10 @@ export function isResetDue(now: Date, lastResetAt: Date | null): boolean {
 /**
  * The account after the rollover at `now`, given when it was last reset (null: never).
  * - not due: nothing changes;
- * - the paid period ended (pro_expire <= now): plan Free, no energy (Free has none, DECISIONS.md), the
- *   lapsed settings patch; Decision: pro_expire is cleared so the lapse is reported once and the account
- *   reads as plain Free everywhere (isPremium in user.ts included); the history stays in the ledger;
+ * - the paid period ended (pro_expire <= now): plan Free, no energy (Free has none,
+ *   docs/product/decisions.md#prices-and-plans), the lapsed settings patch; Decision: pro_expire is cleared
+ *   so the lapse is reported once and the account reads as plain Free everywhere (isPremium in user.ts
+ *   included); the history stays in the ledger;
  * - otherwise: daily_token is set TO the effective plan's energy (350 / 1200 / 0), whatever was left.
  */
 export function energyAfterRollover(user: EnergyHolder, now: Date, lastResetAt: Date | null): RolloverResult {

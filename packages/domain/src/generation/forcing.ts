@@ -18,20 +18,27 @@ import {
 } from './settings.ts';
 
 /**
- * Plan forcing and option interlocks of spec §4, for the web's generator: whenever the plan, the saved
- * data or a clone would put the generator in a state the plan or the interlocks forbid, the settings are
- * brought back to the nearest allowed state and every change is reported (so the UI can say why).
+ * Plan forcing and option interlocks of docs/product/generation.md#plan-forcing, for the web's generator:
+ * whenever the plan, the saved data or a clone would put the generator in a state the plan or the interlocks
+ * forbid, the settings are brought back to the nearest allowed state and every change is reported (so the UI
+ * can say why).
  * The server never forces silently: it calls validateSettings (settings-validation.ts) and refuses.
  */
 
-/** Settings as they may arrive from storage or a clone: creativity may be missing (§4). */
+/**
+ * Settings as they may arrive from storage or a clone: creativity may be missing
+ * (docs/product/generation.md#plan-forcing).
+ */
 export type SettingsInput = Omit<GeneratorSettings, 'creativity'> & { creativity?: Creativity | null };
 
 export type SettingsSource = 'edit' | 'restore' | 'clone';
 
 export interface NormaliseContext {
   plan: Plan;
-  /** The generator's current render kind; Free falls back to a free style of this kind (§4). */
+  /**
+   * The generator's current render kind; Free falls back to a free style of this kind
+   * (docs/product/generation.md#plan-forcing).
+   */
   render?: Render;
   /** The style catalogue; without it the style rules are skipped. */
   styles?: readonly GraphicStyleRule[];
@@ -107,17 +114,20 @@ function normaliseStyle(
   set: (value: number | null, rule: ForcingRule) => void,
 ): void {
   const styles = ctx.styles;
-  // No style chosen stays unchosen: the "no style selected" modal asks for one (§2).
+  // No style chosen stays unchosen: the "no style selected" modal asks for one
+  // (docs/product/generation.md#create-button).
   if (!styles || styleId === null) return;
   const style = styles.find((candidate) => candidate.id === styleId);
   const usable = style !== undefined && style.txt2img && isStyleEnabled(style);
   if (!capabilitiesFor(ctx.plan).freeStylesOnly) {
     // Premium: any usable style; a removed, disabled or non-txt2img one is cleared so that the
-    // "no style selected" modal asks for a new one (§2) instead of failing at the server.
+    // "no style selected" modal asks for a new one (docs/product/generation.md#create-button) instead of
+    // failing at the server.
     if (!usable) set(null, 'style_unavailable');
     return;
   }
-  // §4: Free may select only free styles of the current render kind, otherwise the free style is used.
+  // docs/product/generation.md#plan-forcing: Free may select only free styles of the current render kind,
+  // otherwise the free style is used.
   const render = ctx.render ?? style?.render;
   const allowed = usable && style.is_free && (render === undefined || style.render === render);
   if (allowed) return;
@@ -149,16 +159,18 @@ export function normaliseSettings(input: SettingsInput, ctx: NormaliseContext): 
     });
   }
 
-  // §4: Basic with Ultra drops to High; Free is forced to Standard (this also covers "a clone by a
-  // non-premium user forces Standard" and "Standard when saved data is restored").
+  // docs/product/generation.md#plan-forcing: Basic with Ultra drops to High; Free is forced to Standard (this
+  // also covers "a clone by a non-premium user forces Standard" and "Standard when saved data is restored").
   const quality = highestAllowedQuality(ctx.plan, settings.quality);
   if (quality !== settings.quality) set('quality', quality, 'quality_above_plan');
-  // §4/§6: eco is Pro only and private is premium only.
+  // docs/product/generation.md#plan-forcing, docs/product/image-viewer.md#privacy: eco is Pro only and
+  // private is premium only.
   if (settings.slow_mode && !capabilities.canUseEcoMode) set('slow_mode', false, 'eco_not_in_plan');
   if (settings.private && !capabilities.canUsePrivate) set('private', false, 'private_not_in_plan');
   // Decision: on restore or clone a non-premium user gets the watermark back on. Removing it costs a
   // Free user +1 ticket, and that extra charge should be chosen, not inherited from old data or from
-  // another user's image (this matches §4's rollover, which switches a lapsed user's removal off).
+  // another user's image (this matches docs/product/pricing-and-plans.md's rollover, which switches a lapsed
+  // user's removal off).
   if (source !== 'edit' && !capabilities.premium && !settings.watermark) {
     set('watermark', true, 'watermark_on_restore');
   }
@@ -172,8 +184,10 @@ export function normaliseSettings(input: SettingsInput, ctx: NormaliseContext): 
     changes.push({ field: 'modifiers', from: input.modifiers, to: boosters, rule });
   settings.modifiers = boosters;
 
-  // Multi-generation: an integer 1-4, capped by the plan, and 1 while the seed is locked (§4, §5,
-  // DECISIONS.md: each copy draws its own seed, so a locked seed allows one copy).
+  // Multi-generation: an integer 1-4, capped by the plan, and 1 while the seed is locked
+  // (docs/product/gallery.md#in-the-web, docs/product/generation.md#settings,
+  // docs/product/decisions.md#prices-and-plans: each copy draws its own seed, so a locked seed allows one
+  // copy).
   const count = Number.isFinite(settings.multiGeneration) ? Math.trunc(settings.multiGeneration) : 1;
   const inRange = Math.min(MULTI_GENERATION_MAX, Math.max(MULTI_GENERATION_MIN, count));
   if (inRange !== settings.multiGeneration) set('multiGeneration', inRange, 'multi_generation_range');
@@ -184,7 +198,8 @@ export function normaliseSettings(input: SettingsInput, ctx: NormaliseContext): 
     set('multiGeneration', 1, 'seed_lock_single_generation');
   }
 
-  // §4 interlocks: eco disables upscale and fast lane; fast lane disables eco.
+  // docs/product/generation.md#plan-forcing, interlocks: eco disables upscale and fast lane; fast lane
+  // disables eco.
   // Decision: when stale data has both eco and fast lane on, eco wins: it is the cheaper choice, and
   // restored settings must never make the next image cost more than the user expects.
   if (settings.slow_mode && settings.upscale) set('upscale', false, 'eco_disables_upscale');
@@ -193,7 +208,10 @@ export function normaliseSettings(input: SettingsInput, ctx: NormaliseContext): 
   return { settings, changes };
 }
 
-/** The interlocked switches the UI greys out (§4): which toggles are disabled for these settings. */
+/**
+ * The interlocked switches the UI greys out (docs/product/generation.md#plan-forcing): which toggles are
+ * disabled for these settings.
+ */
 export interface DisabledOptions {
   upscale: boolean;
   fastLane: boolean;

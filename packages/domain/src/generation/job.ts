@@ -1,5 +1,5 @@
 /**
- * The contract between the API and worker agents (DESIGN.md: workers pull jobs over HTTP).
+ * The contract between the API and worker agents (docs/architecture.md: workers pull jobs over HTTP).
  * A job is fully resolved on the server: the worker needs no catalogue, plan or pricing knowledge.
  */
 export const JOB_TYPES = ['txt2img', 'upscale', 'style_convert', 'inpaint'] as const;
@@ -42,7 +42,10 @@ export interface WorkerJob {
   height: number;
   hires: HiresPass | null;
   steps: number;
-  /** Guidance scale from creativity: Creative 3, Balanced 5, Precise 7 (DECISIONS.md). */
+  /**
+   * Guidance scale from creativity: Creative 3, Balanced 5, Precise 7
+   * (docs/product/decisions.md#generation-parameters).
+   */
   cfg: number;
   sampler: string;
   scheduler: string;

@@ -2,36 +2,49 @@ import { PLAN, type Plan } from '../plan.ts';
 import { QUALITIES, type Quality } from './options.ts';
 
 /**
- * What each plan may do when generating: the roles table of §6 with the product calls of DECISIONS.md.
+ * What each plan may do when generating: the roles table of
+ * docs/product/pricing-and-plans.md#plan-capabilities with the product calls of docs/product/decisions.md.
  * The web reads it to show and disable options; the API reads the same table to refuse them.
  */
 export interface PlanCapabilities {
   plan: Plan;
-  /** §4: premium = Basic or Pro. */
+  /** docs/product/pricing-and-plans.md#effective-plan: premium = Basic or Pro. */
   premium: boolean;
   /** Qualities the plan may render, lowest first. */
   allowedQualities: readonly Quality[];
   maxQuality: Quality;
-  /** §9: concurrent tasks 1 / 2 / 4. */
+  /** docs/product/pricing-and-plans.md#plan-capabilities: concurrent tasks 1 / 2 / 4. */
   maxConcurrentTasks: number;
-  /** DECISIONS.md: at most one inpaint or style conversion at a time, on every plan. */
+  /**
+   * docs/product/decisions.md#prices-and-plans: at most one inpaint or style conversion at a time, on every
+   * plan.
+   */
   maxTweakConcurrent: number;
-  /** §5/§6: the create button's repeat count, 1 / 2 / 4. */
+  /**
+   * docs/product/generation.md, docs/product/pricing-and-plans.md#plan-capabilities: the create button's
+   * repeat count, 1 / 2 / 4.
+   */
   multiGenerationMax: number;
-  /** §6: Free may use free styles only. */
+  /** docs/product/pricing-and-plans.md#plan-capabilities: Free may use free styles only. */
   freeStylesOnly: boolean;
   canUsePrivate: boolean;
-  /** §6: eco (slow) mode is Pro only. */
+  /** docs/product/pricing-and-plans.md#plan-capabilities: eco (slow) mode is Pro only. */
   canUseEcoMode: boolean;
-  /** DECISIONS.md: style conversion is Pro only (the shop's "Basic" reading loses). */
+  /**
+   * docs/product/decisions.md#prices-and-plans: style conversion is Pro only (the shop's "Basic" reading
+   * loses).
+   */
   canStyleConvert: boolean;
-  /** DECISIONS.md: Free images carry the watermark unless the user pays to remove it. */
+  /**
+   * docs/product/decisions.md#prices-and-plans: Free images carry the watermark unless the user pays to
+   * remove it.
+   */
   watermarkOnByDefault: boolean;
   /** Tickets per image to remove the watermark: Free 1, Basic and Pro 0 (free removal). */
   watermarkRemovalCost: number;
-  /** DECISIONS.md: energy (daily_token) reset value; Free has none. */
+  /** docs/product/decisions.md#prices-and-plans: energy (daily_token) reset value; Free has none. */
   dailyEnergy: number;
-  /** DECISIONS.md: favourites limit 200 / 2,000 / 10,000. */
+  /** docs/product/decisions.md#prices-and-plans: favourites limit 200 / 2,000 / 10,000. */
   favoritesLimit: number;
 }
 
@@ -65,8 +78,9 @@ export const PLAN_CAPABILITIES: Readonly<Record<Plan, Readonly<PlanCapabilities>
     canUsePrivate: true,
     canUseEcoMode: false,
     canStyleConvert: false,
-    // Decision: §6 "removal available (one reading: optional for Basic)"; DECISIONS.md makes removal free,
-    // so a paying user starts without the watermark.
+    // Decision: docs/product/pricing-and-plans.md#plan-capabilities "removal available (one reading: optional
+    // for Basic)"; docs/product/decisions.md#prices-and-plans makes removal free, so a paying user starts
+    // without the watermark.
     watermarkOnByDefault: false,
     watermarkRemovalCost: 0,
     dailyEnergy: 350,
@@ -106,7 +120,10 @@ export function minimumPlanForQuality(quality: Quality): Plan {
   return PLANS.find((plan) => canUseQuality(plan, quality)) ?? PLAN.pro;
 }
 
-/** The highest allowed quality not above the requested one (Basic asking Ultra gets High, §4). */
+/**
+ * The highest allowed quality not above the requested one (Basic asking Ultra gets High,
+ * docs/product/generation.md).
+ */
 export function highestAllowedQuality(plan: Plan, requested: Quality): Quality {
   const allowed = PLAN_CAPABILITIES[plan].allowedQualities;
   const requestedRank = QUALITIES.indexOf(requested);
@@ -115,7 +132,7 @@ export function highestAllowedQuality(plan: Plan, requested: Quality): Quality {
   return best;
 }
 
-/** The two account fields that decide the plan (spec §3 User). */
+/** The two account fields that decide the plan (docs/product/accounts.md#the-user). */
 export interface PlanHolder {
   plan: number;
   pro_expire: string | Date | null;
@@ -135,8 +152,9 @@ export function toPlan(plan: number): Plan {
 }
 
 /**
- * The paid period has ended: pro_expire is set and not later than now (the rollover of §4 then makes
- * the account Free; until it runs the stored plan may still say Basic or Pro).
+ * The paid period has ended: pro_expire is set and not later than now (the rollover of
+ * docs/product/pricing-and-plans.md#daily-energy then makes the account Free; until it runs the stored plan
+ * may still say Basic or Pro).
  */
 export function isPlanLapsed(user: PlanHolder, now: Date = new Date()): boolean {
   const expiry = expiryTime(user);
@@ -145,11 +163,13 @@ export function isPlanLapsed(user: PlanHolder, now: Date = new Date()): boolean 
 
 /**
  * The plan the server applies now.
- * Decision (how `plan` and `pro_expire` combine; §4 says premium = plan >= 1 or pro_expire > now):
+ * Decision (how `plan` and `pro_expire` combine; docs/product/pricing-and-plans.md#effective-plan says
+ * premium = plan >= 1 or pro_expire > now):
  * - pro_expire set and passed: Free at once, even before the midnight rollover rewrites `plan`, so a
  *   lapsed subscription grants nothing more (the API answers `user_pro_expired`, see forcing.ts);
  * - plan Basic/Pro with no pro_expire, or with a future one: that plan;
- * - plan Free with a future pro_expire: Pro, because redeemed serial keys grant "Pro days" (§3 Redeem).
+ * - plan Free with a future pro_expire: Pro, because redeemed serial keys grant "Pro days"
+ *   (docs/product/decisions.md#commerce).
  * This is stricter than `isPremium` in user.ts (the spec's literal display rule), only in the window
  * between an expiry and the next rollover.
  */
@@ -172,7 +192,10 @@ export function lapsedPlan(user: PlanHolder, now: Date = new Date()): Plan | nul
   return plan === PLAN.free ? PLAN.pro : plan;
 }
 
-/** DECISIONS.md: daily_token is reset TO this value at 00:00 UTC (Basic 350, Pro 1200, Free 0). */
+/**
+ * docs/product/decisions.md#prices-and-plans: daily_token is reset TO this value at 00:00 UTC (Basic 350, Pro
+ * 1200, Free 0).
+ */
 export function energyResetValue(plan: Plan): number {
   return PLAN_CAPABILITIES[plan].dailyEnergy;
 }

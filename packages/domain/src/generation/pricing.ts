@@ -4,7 +4,7 @@ import type { Quality } from './options.ts';
 import type { PricedSettings } from './settings.ts';
 
 /**
- * Ticket prices (spec §9 with DECISIONS.md "Prices and plans"):
+ * Ticket prices (docs/product/pricing-and-plans.md#prices with docs/product/decisions.md#prices-and-plans):
  *   cost = base + quality + upscale + fast lane + watermark removal
  *   base 2 (0 for a premium user in eco mode), quality Standard 0 / High 1 / Ultra 2, upscale +1,
  *   fast lane +4, watermark removal +1 for Free only; in eco mode only the upscale line applies.
@@ -14,7 +14,7 @@ export const BASE_COST = 2;
 export const QUALITY_COST: Readonly<Record<Quality, number>> = { Standard: 0, High: 1, Ultra: 2 };
 export const UPSCALE_COST = 1;
 export const FAST_LANE_COST = 4;
-/** §9: "Standalone upscale costs 1"; tweak cost = 1 + fast lane. */
+/** docs/product/pricing-and-plans.md#prices: "Standalone upscale costs 1"; tweak cost = 1 + fast lane. */
 export const STANDALONE_UPSCALE_COST = 1;
 export const TWEAK_BASE_COST = 1;
 
@@ -35,9 +35,10 @@ export interface CostBreakdown {
 }
 
 /**
- * Decision: the eco price applies only on a plan that may use eco mode (Pro, §6). The spec's formula says
- * "premium user in slow mode", but Basic may not use eco, so a Basic request with slow_mode is priced
- * normally (and refused by validateSettings); a price never rewards a forbidden option.
+ * Decision: the eco price applies only on a plan that may use eco mode (Pro,
+ * docs/product/pricing-and-plans.md#plan-capabilities). The spec's formula says "premium user in slow mode",
+ * but Basic may not use eco, so a Basic request with slow_mode is priced normally (and refused by
+ * validateSettings); a price never rewards a forbidden option.
  */
 function ecoPriceApplies(settings: PricedSettings, plan: Plan): boolean {
   return settings.slow_mode && capabilitiesFor(plan).canUseEcoMode;
@@ -62,7 +63,8 @@ export function costBreakdown(settings: PricedSettings, plan: Plan): CostBreakdo
         { item: 'fast_lane', cost: settings.fastLane ? FAST_LANE_COST : 0 },
         {
           item: 'watermark_removal',
-          // Free pays to remove the watermark; Basic and Pro remove it for free (DECISIONS.md).
+          // Free pays to remove the watermark; Basic and Pro remove it for free
+          // (docs/product/decisions.md#prices-and-plans).
           cost: settings.watermark ? 0 : capabilitiesFor(plan).watermarkRemovalCost,
         },
       ];
@@ -75,14 +77,18 @@ export function generationCost(settings: PricedSettings, plan: Plan): number {
 }
 
 /**
- * Decision: §9 prices a standalone upscale at 1, and §7's upscale call takes `?fastlane`; the fast lane
- * costs the same +4 there as on a generation.
+ * Decision: docs/product/pricing-and-plans.md#prices prices a standalone upscale at 1, and
+ * docs/product/image-viewer.md's upscale call takes `?fastlane`; the fast lane costs the same +4 there as on
+ * a generation.
  */
 export function standaloneUpscaleCost(fastLane: boolean): number {
   return STANDALONE_UPSCALE_COST + (fastLane ? FAST_LANE_COST : 0);
 }
 
-/** Decision: §9's "displayed settings cost" of a tweak is not shown; it is taken as 0. */
+/**
+ * Decision: docs/product/pricing-and-plans.md's "displayed settings cost" of a tweak is not shown; it is
+ * taken as 0.
+ */
 export function tweakCost(fastLane: boolean): number {
   return TWEAK_BASE_COST + (fastLane ? FAST_LANE_COST : 0);
 }
@@ -99,8 +105,9 @@ export interface BalanceHolder extends PlanHolder {
 }
 
 /**
- * Which balance pays `cost` (§4 "Balance after success": energy first if premium and sufficient,
- * otherwise tickets; §5 ticket sufficiency).
+ * Which balance pays `cost` (docs/product/pricing-and-plans.md#which-balance-pays: energy first if premium
+ * and sufficient, otherwise tickets; docs/product/pricing-and-plans.md#which-balance-pays ticket
+ * sufficiency).
  * Decision: premium is the effective plan (plans.ts), so energy left on a lapsed subscription is not
  * spendable. No split payment: one balance pays the whole cost, so a refund goes back to exactly one.
  * Decision on the code when neither suffices: a premium user, who has two balances, gets

@@ -17,9 +17,9 @@ import {
 import type { BoosterSetting, GeneratorSettings } from './settings.ts';
 
 /**
- * `POST /api/tasks/txt2img?fastlane` (spec §7): the body is the generator prompt without fastLane and
- * seedLock, with seed. As in user.ts, each check carries its error code as its message and the API
- * reports the first failing one with data {field}.
+ * `POST /api/tasks/txt2img?fastlane` (docs/product/generation.md#tasks): the body is the generator prompt
+ * without fastLane and seedLock, with seed. As in user.ts, each check carries its error code as its message
+ * and the API reports the first failing one with data {field}.
  *
  * Decision: every length, range and shape problem here is `validation_error` {field}; the spec has no
  * prompt-length code and the web enforces the limits in the text boxes (maxlength), so only a modified
@@ -34,7 +34,10 @@ const flag = (fallback: boolean) =>
     .nullish()
     .transform((value) => value ?? fallback);
 
-/** §5: prompts are trimmed; the limit applies to the trimmed text. A missing prompt is empty. */
+/**
+ * docs/product/generation.md#settings: prompts are trimmed; the limit applies to the trimmed text. A missing
+ * prompt is empty.
+ */
 const promptText = (max: number) =>
   safeText({ error: INVALID })
     .trim()
@@ -44,7 +47,8 @@ const promptText = (max: number) =>
 
 const boosterSchema = z.object({
   id: idValue('integer'),
-  // §5: an invalid or out-of-range weight is clamped (never refused): invalid/negative 0, above 100 100.
+  // docs/product/generation.md#settings: an invalid or out-of-range weight is clamped (never refused):
+  // invalid/negative 0, above 100 100.
   weight: z.unknown().transform(clampBoosterWeight),
 });
 
@@ -62,7 +66,7 @@ export const txt2imgBody = z.object({
   prompt: promptText(TEXT_LIMIT_POS),
   neg_prompt: promptText(TEXT_LIMIT_NEG),
   upscale: flag(false),
-  /** §5: optional; a missing seed is drawn by the server (null here). */
+  /** docs/product/generation.md#settings: optional; a missing seed is drawn by the server (null here). */
   seed: z
     .number({ error: INVALID })
     .int(INVALID)
@@ -84,9 +88,11 @@ export const txt2imgBody = z.object({
    */
   watermark: flag(true),
   private: flag(false),
-  /** A style is required (§5: "a style must be chosen before generating"). */
+  /**
+   * A style is required (docs/product/generation.md#catalogue: "a style must be chosen before generating").
+   */
   style_id: idValue('integer'),
-  /** §4: a missing creativity defaults to Balanced. */
+  /** docs/product/pricing-and-plans.md#which-balance-pays: a missing creativity defaults to Balanced. */
   creativity: z
     .enum(CREATIVITIES, { error: INVALID })
     .nullish()
@@ -106,7 +112,7 @@ const queryFlag = z
   .optional()
   .transform((value) => value === true || value === 'true' || value === '1');
 
-/** `?fastlane` of the txt2img, upscale and img2img calls (§7). */
+/** `?fastlane` of the txt2img, upscale and img2img calls (docs/product/generation.md#tasks). */
 export const fastLaneQuery = z.object({ fastlane: queryFlag });
 
 /**
@@ -149,9 +155,9 @@ function canonicalJson(value: unknown): string {
 export const TASK_SIGNATURE_VERSION = 'txt2img:v1';
 
 /**
- * The input of `duplicate_task_signature` (DECISIONS.md: same user, settings and seed make the same
- * image; the server answers with the existing image and charges nothing). A plain string: the API hashes
- * it. The seed must already be drawn (a random seed makes every request unique).
+ * The input of `duplicate_task_signature` (docs/product/decisions.md#generation-parameters: same user,
+ * settings and seed make the same image; the server answers with the existing image and charges nothing). A
+ * plain string: the API hashes it. The seed must already be drawn (a random seed makes every request unique).
  * Decision: boosters are sorted by id (slot order does not change the image) and keep their weights.
  * Decision: the watermark is included: with and without it the delivered file differs, and a user who
  * pays to remove it must not be sent back to the watermarked copy.

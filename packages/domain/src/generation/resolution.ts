@@ -1,9 +1,9 @@
 import type { Format, Quality } from './options.ts';
 
 /**
- * The resolution table of §9 (base / standard / high / ultra per format) and the hires factors of
- * DECISIONS.md. The first pass renders at `base`; a hires pass scales it to the quality's size; an
- * optional model upscale then doubles that.
+ * The resolution table of docs/product/generation.md#resolution (base / standard / high / ultra per format)
+ * and the hires factors of docs/product/decisions.md#generation-parameters. The first pass renders at `base`;
+ * a hires pass scales it to the quality's size; an optional model upscale then doubles that.
  */
 export interface Size {
   width: number;
@@ -43,14 +43,19 @@ export const RESOLUTIONS: Readonly<Record<Format, Readonly<FormatResolutions>>> 
   },
 };
 
-/** DECISIONS.md: Standard x1.625, High x2, Ultra x2.4 from the base size. */
+/**
+ * docs/product/decisions.md#generation-parameters: Standard x1.625, High x2, Ultra x2.4 from the base size.
+ */
 export const HIRES_FACTORS: Readonly<Record<Quality, number>> = {
   Standard: 1.625,
   High: 2,
   Ultra: 2.4,
 };
 
-/** DECISIONS.md: "Upscale then doubles the final size with an upscale model." */
+/**
+ * docs/product/decisions.md#generation-parameters: "Upscale then doubles the final size with an upscale
+ * model."
+ */
 export const UPSCALE_FACTOR = 2;
 
 export function baseSize(format: Format): Size {

@@ -1,7 +1,7 @@
 /**
  * Error codes the generation rules return, as plain strings so this folder does not depend on the
- * catalogue in ../errors.ts (owned elsewhere). All are spec §8 codes or the existing `validation_error`;
- * the API turns them into `{"detail":{"code","data"}}` with the status from ERROR_STATUS.
+ * catalogue in ../errors.ts (owned elsewhere). All are docs/product/errors.md codes or the existing
+ * `validation_error`; the API turns them into `{"detail":{"code","data"}}` with the status from ERROR_STATUS.
  */
 export const GENERATION_ERROR_CODES = [
   'validation_error',

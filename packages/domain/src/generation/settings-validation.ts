@@ -28,8 +28,9 @@ import {
 
 /**
  * The server's check of a generation request against the plan, the catalogue and the interlocks
- * (spec §4-§6). Unlike normaliseSettings it never changes anything: whatever the plan forbids is refused
- * with the first applicable spec code, so a modified client gains nothing (DESIGN.md invariant 6).
+ * (docs/product/generation.md#plan-forcing, docs/product/pricing-and-plans.md#plan-capabilities). Unlike
+ * normaliseSettings it never changes anything: whatever the plan forbids is refused with the first applicable
+ * spec code, so a modified client gains nothing (invariant 6 in docs/architecture.md#invariants).
  *
  * Order (the most basic problem first): style, boosters, shape (seed, counts), plan features, interlocks.
  *
@@ -37,7 +38,8 @@ import {
  * multi-generation beyond the plan): `unauthorized_resource` ("User lacks the necessary authorization")
  * with data {feature, required_plan}, so no new code is needed and the client can open the upgrade modal
  * from the data. When the account had the feature before its paid period ended, `user_pro_expired`
- * comes instead (§4: the client then resets the plan to Free and turns off eco and private).
+ * comes instead (docs/product/pricing-and-plans.md#daily-energy: the client then resets the plan to Free and
+ * turns off eco and private).
  */
 export interface ValidationContext {
   user: PlanHolder;
@@ -103,7 +105,8 @@ function validateBoosters(
     if (!weightOk) return { code: 'validation_error', data: { field: 'modifiers', modifier_id: booster.id } };
     const modifier = ctx.modifiers.get(booster.id);
     // Decision: unknown, disabled and render-incompatible boosters are all "not allowed to use this
-    // modifier" (§6); `reason` tells them apart for logs and for the modal listing the modifiers (§5).
+    // modifier" (docs/product/pricing-and-plans.md#plan-capabilities); `reason` tells them apart for logs and
+    // for the modal listing the modifiers (docs/product/generation.md).
     if (!modifier || modifier.enabled === false) {
       return { code: 'unauthorized_modifier', data: { modifier_id: booster.id, reason: 'unavailable' } };
     }
@@ -150,7 +153,10 @@ function validatePlanFeatures(
   return null;
 }
 
-/** Interlocks (§4). Decision: a conflict is a malformed request (`validation_error` naming both fields). */
+/**
+ * Interlocks (docs/product/generation.md#plan-forcing). Decision: a conflict is a malformed request
+ * (`validation_error` naming both fields).
+ */
 function validateInterlocks(settings: GeneratorSettings): GenerationRuleError | null {
   if (settings.seedLock && settings.multiGeneration > 1) {
     return { code: 'validation_error', data: { field: 'multiGeneration', conflict: 'seedLock' } };

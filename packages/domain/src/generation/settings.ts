@@ -12,10 +12,10 @@ import {
 } from './options.ts';
 
 /**
- * The generator's full state (spec §3 Generator prompt) in one shape shared by the web's generator, the
- * forcing rules, pricing and the API. Field names follow the spec's wire names; the two client-only
- * switches (`fastLane`, `seedLock`) keep the spec's camelCase, and `multiGeneration` is the create
- * button's repeat count (§2).
+ * The generator's full state (docs/product/generation.md#settings) in one shape shared by the web's
+ * generator, the forcing rules, pricing and the API. Field names follow the spec's wire names; the two
+ * client-only switches (`fastLane`, `seedLock`) keep the spec's camelCase, and `multiGeneration` is the
+ * create button's repeat count (docs/product/generation.md).
  */
 export interface BoosterSetting {
   /** Modifier id from the catalogue. */
@@ -27,16 +27,16 @@ export interface BoosterSetting {
 export interface GeneratorSettings {
   prompt: string;
   neg_prompt: string;
-  /** Null: the server draws one (§5). */
+  /** Null: the server draws one (docs/product/generation.md). */
   seed: number | null;
   seedLock: boolean;
   quality: Quality;
   format: Format;
   creativity: Creativity;
   upscale: boolean;
-  /** Sent as the `fastlane` query parameter, not in the body (§7). */
+  /** Sent as the `fastlane` query parameter, not in the body (docs/product/generation.md#tasks). */
   fastLane: boolean;
-  /** Eco mode (§3: slow_mode). */
+  /** Eco mode (docs/product/generation.md#settings: slow_mode). */
   slow_mode: boolean;
   /** True: the image carries the watermark. */
   watermark: boolean;
@@ -45,7 +45,10 @@ export interface GeneratorSettings {
   modifiers: BoosterSetting[];
   less_nsfw: boolean;
   automatic_face_restore: boolean;
-  /** 1-4 copies per click (§2, §5); each copy draws its own seed (DECISIONS.md). */
+  /**
+   * 1-4 copies per click (docs/product/generation.md#settings); each copy draws its own seed
+   * (docs/product/decisions.md#prices-and-plans).
+   */
   multiGeneration: number;
 }
 
@@ -55,18 +58,18 @@ export type PricedSettings = Pick<
   'quality' | 'upscale' | 'fastLane' | 'watermark' | 'slow_mode'
 >;
 
-/** What the rules need to know of a graphic style (§3 Graphic style). */
+/** What the rules need to know of a graphic style (docs/product/generation.md#catalogue). */
 export interface GraphicStyleRule {
   id: number;
   render: Render;
   is_free: boolean;
-  /** §5: only txt2img-capable styles may generate. */
+  /** docs/product/generation.md#catalogue: only txt2img-capable styles may generate. */
   txt2img: boolean;
   /** Decision: the spec has `style_disabled` but no field; absent means enabled. */
   enabled?: boolean;
 }
 
-/** What the rules need to know of a modifier (§3 Modifier). */
+/** What the rules need to know of a modifier (docs/product/generation.md#catalogue). */
 export interface ModifierRule {
   id: number;
   render: Render | 'both';

@@ -1,5 +1,5 @@
 /**
- * Task states (spec §4 "Task state from the pipeline") as the numbers the client receives in
+ * Task states (docs/product/generation.md#task-states) as the numbers the client receives in
  * Task.state, and the mapping from the pipeline's steps (Task.tasks[]: name, state) to them.
  */
 export const TASK_STATE = {
@@ -18,7 +18,10 @@ export const TASK_STATE = {
 } as const;
 export type TaskState = (typeof TASK_STATE)[keyof typeof TASK_STATE];
 
-/** Pipeline step names (§4): queued, txt2img, tag, validation, upscale, save, img2img save, upload, tweaks. */
+/**
+ * Pipeline step names (docs/product/generation.md#task-states): queued, txt2img, tag, validation, upscale,
+ * save, img2img save, upload, tweaks.
+ */
 export const PIPELINE_STEPS = [
   'queued',
   'txt2img',
@@ -49,7 +52,7 @@ const STATE_BY_STEP: Readonly<Record<PipelineStepName, TaskState>> = {
   validation: TASK_STATE.Validate,
   upscale: TASK_STATE.Upscale,
   save: TASK_STATE.Save,
-  // §4: "save (including img2img save) -> Save(5)".
+  // docs/product/generation.md#task-states: "save (including img2img save) -> Save(5)".
   img2img_save: TASK_STATE.Save,
   upload: TASK_STATE.Upload,
   style_convert: TASK_STATE.Tweak,
@@ -75,7 +78,7 @@ export function stateFor(step: PipelineStep, options: { upscaleOnly?: boolean } 
 /**
  * The state of a whole task from its steps in pipeline order.
  * Decision: the current step is the first one not yet done; when all are done the last step decides
- * (a finished upload is Done, §4 "successful upload -> Done"); no steps at all is NoState ("else").
+ * (a finished upload is Done, docs/product/generation.md#task-states); no steps at all is NoState ("else").
  */
 export function taskStateFromSteps(
   steps: readonly PipelineStep[],
@@ -87,8 +90,9 @@ export function taskStateFromSteps(
 }
 
 /**
- * Done and Fail end a task: its refund or result is settled and it is handled once (§4). The list is for
- * queries (`state not in TERMINAL_STATES`); code asks isTerminal.
+ * Done and Fail end a task: its refund or result is settled and it is handled once
+ * (docs/product/generation.md#task-states). The list is for queries (`state not in TERMINAL_STATES`); code
+ * asks isTerminal.
  */
 export const TERMINAL_STATES: readonly TaskState[] = [TASK_STATE.Fail, TASK_STATE.Done];
 

@@ -1,6 +1,6 @@
 /**
- * A task as the client sees it (spec §3 Task) on GET /api/tasks/monitor: the API builds it, the
- * generator page renders it. `state` holds the TASK_STATE numbers.
+ * A task as the client sees it (docs/product/generation.md#tasks) on GET /api/tasks/monitor: the API builds
+ * it, the generator page renders it. `state` holds the TASK_STATE numbers.
  */
 export interface TaskView {
   task_id: string;

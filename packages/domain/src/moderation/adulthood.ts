@@ -1,9 +1,10 @@
 /**
- * Adulthood in a prompt: the words of ADULT_NEGATION_TERMS and ages 18-30 (spec §5's negative rule), plus,
- * in the negative prompt, the signs of age of NEGATIVE_AGE_MARKERS ("elderly", "wrinkles", "old" unless it
- * describes a thing: "old photo"). Asking the model to avoid adulthood, or weighting it down in the
- * positive prompt, steers the image towards a minor (child-safety.ts). The same reading backs the
- * `{adulthood}` word of the moderation rules, so the generator deletes these words before it sends.
+ * Adulthood in a prompt: the words of ADULT_NEGATION_TERMS and ages 18-30 (docs/product/moderation.md's
+ * negative rule), plus, in the negative prompt, the signs of age of NEGATIVE_AGE_MARKERS ("elderly",
+ * "wrinkles", "old" unless it describes a thing: "old photo"). Asking the model to avoid adulthood, or
+ * weighting it down in the positive prompt, steers the image towards a minor (child-safety.ts). The same
+ * reading backs the `{adulthood}` word of the moderation rules, so the generator deletes these words before
+ * it sends.
  */
 import { locateAges, type LocatedAge } from './ages.ts';
 import { compileTermLists, locateLists, withoutOverlaps, type LocatedMatch } from './terms.ts';

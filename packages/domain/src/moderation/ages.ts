@@ -5,9 +5,9 @@
  * text (text.ts), so case, accents, fullwidth digits and zero-width characters do not matter. The words
  * come from wordlists.ts.
  *
- * Used twice: the child-safety layer refuses ages under 18 in the positive prompt, and the spec §5 rule
- * forbids ages 18 to 30 in the negative prompt. A number is never read inside a longer one ("117 years"
- * is not 17; "二十八岁" is not 8) nor after a decimal point.
+ * Used twice: the child-safety layer refuses ages under 18 in the positive prompt, and
+ * docs/product/moderation.md#rules rule forbids ages 18 to 30 in the negative prompt. A number is never read
+ * inside a longer one ("117 years" is not 17; "二十八岁" is not 8) nor after a decimal point.
  *
  * Speed: numbers are found first (digit runs, number-word atoms), and the unit is then tried at that one
  * place with a sticky pattern, so a long prompt without ages costs one scan.

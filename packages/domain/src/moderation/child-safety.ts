@@ -1,7 +1,7 @@
 /**
- * The hard child-safety layer (DESIGN.md invariant 7). It is not a moderation rule: it reads only the
- * constants of wordlists.ts, takes no switch, and nothing in configuration or in the rules table can turn
- * it off or loosen it. The API runs it on every prompt it accepts, whatever the client sent.
+ * The hard child-safety layer (invariant 7 in docs/architecture.md#invariants). It is not a moderation rule:
+ * it reads only the constants of wordlists.ts, takes no switch, and nothing in configuration or in the rules
+ * table can turn it off or loosen it. The API runs it on every prompt it accepts, whatever the client sent.
  *
  * The steps: normalise and tokenise once (text.ts) -> terms on word boundaries and stems inside words
  * (terms.ts, word-shapes.ts) -> ages, grades, school stages, shorthands and birth years (ages.ts,

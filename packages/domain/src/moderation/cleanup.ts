@@ -1,5 +1,6 @@
 /**
- * Prompt clean-up after words were cut out of it (spec §5: forbidden words are listed and auto-deleted).
+ * Prompt clean-up after words were cut out of it (docs/product/moderation.md#rules: forbidden words are
+ * listed and auto-deleted).
  */
 
 /**

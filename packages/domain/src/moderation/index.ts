@@ -1,7 +1,8 @@
 /**
- * Prompt moderation (spec §3, §5; DESIGN.md invariant 7): normalising and tokenising (text.ts), the
- * tolerant matcher (terms.ts), written ages (ages.ts), the editable moderation rules (rules.ts), the hard
- * child-safety layer (child-safety.ts and its parts), and the one file of word lists they read.
+ * Prompt moderation (docs/product/moderation.md#rules, invariant 7 in docs/architecture.md#invariants):
+ * normalising and tokenising (text.ts), the tolerant matcher (terms.ts), written ages (ages.ts), the editable
+ * moderation rules (rules.ts), the hard child-safety layer (child-safety.ts and its parts), and the one file
+ * of word lists they read.
  */
 export * from './wordlists.ts';
 export { foldText, prepareText, type FoldedText, type PreparedText, type Span } from './text.ts';

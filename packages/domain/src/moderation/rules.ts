@@ -1,8 +1,9 @@
 /**
- * Moderation rules (spec §3: words in, suggestions out, type Suggestion 1 or Forbidden 0, applying to the
- * positive, negative or both prompts) and their evaluation (spec §5): forbidden words are listed and
- * auto-deleted; suggestions are offered (with an "inject all" action) unless a suggested term is already
- * present. The web shows the result as feedback; the API runs the same function again (invariant 6).
+ * Moderation rules (docs/product/moderation.md#two-layers: words in, suggestions out, type Suggestion 1 or
+ * Forbidden 0, applying to the positive, negative or both prompts) and their evaluation
+ * (docs/product/moderation.md#rules): forbidden words are listed and auto-deleted; suggestions are offered
+ * (with an "inject all" action) unless a suggested term is already present. The web shows the result as
+ * feedback; the API runs the same function again (invariant 6).
  *
  * A rule word is a term (terms.ts: tolerant of separators, repeats, plurals, leetspeak, accents), an age
  * range token `{age:MIN-MAX}` that matches any written age in that range ("25 years old", "25yo",
@@ -49,8 +50,9 @@ export const ageToken = (min: number, max: number): string => `{age:${min}-${max
 export const ADULTHOOD_TOKEN = '{adulthood}';
 
 /**
- * The built-in rules of spec §5, which the API seeds into its rules table (ids are the seed's stable
- * names). The negative-prompt rules forbid negating adulthood, which steers an image towards minors.
+ * The built-in rules of docs/product/generation.md#settings, which the API seeds into its rules table (ids
+ * are the seed's stable names). The negative-prompt rules forbid negating adulthood, which steers an image
+ * towards minors.
  */
 export const DEFAULT_RULES: readonly ModerationRule[] = [
   ...SUGGESTION_GROUPS.map((group) => ({

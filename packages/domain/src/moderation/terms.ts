@@ -1,6 +1,7 @@
 /**
- * Tolerant term matching on a PreparedText (spec §5: "matching tolerates separators between letters,
- * plurals and repeats"; DESIGN.md invariant 7: "however they are spelled").
+ * Tolerant term matching on a PreparedText (docs/product/moderation.md#rules: "matching tolerates separators
+ * between letters, plurals and repeats"; invariant 7 in docs/architecture.md#invariants: "however they are
+ * spelled").
  *
  * A term matches a whole word: an atom ("cat" never hits "category" or "bobcat"), an atom without the
  * digits glued to it ("1kid"), a run of atoms split by separators inside a word ("c.a.t", "c(a)t", "c*a*t",

@@ -1,6 +1,7 @@
 /**
- * The ONLY word lists of prompt moderation (DESIGN.md invariant 7). Kept to the minimum that the checks
- * need; every entry is a single clinical or common word (or a short compound), never an example prompt.
+ * The ONLY word lists of prompt moderation (invariant 7 in docs/architecture.md#invariants). Kept to the
+ * minimum that the checks need; every entry is a single clinical or common word (or a short compound), never
+ * an example prompt.
  * The matcher (terms.ts) adds the tolerance, so no spelling variants belong here.
  *
  * Term syntax: letters are matched case-, accent-, leetspeak-, repeat- and separator-tolerantly; a space
@@ -23,7 +24,7 @@
  * - AMBIGUOUS_MINOR_TERMS: words that often denote a child but also innocent things (baby elephant, lion
  *   cub); refused only together with a SEXUAL_CONTEXT_TERMS word, which exist for that purpose only.
  * - ADULT_NEGATION_TERMS: adulthood words; in the negative prompt (and de-emphasised in the positive) they
- *   steer an image towards minors (spec §5 negative rule).
+ *   steer an image towards minors (docs/product/moderation.md#rules negative rule).
  * - NEGATIVE_AGE_MARKERS: signs of age an evader puts in the negative prompt to push the person younger.
  *   Decision: "mature", "grown", "elderly", "milf", "gilf", "middle aged", "aging" are refused outright;
  *   "old", "older", "aged" and the wrinkle words too, unless the next word is a thing they describe, because
@@ -34,7 +35,7 @@
  * - AGE_BOUND_BEFORE / AGE_BOUND_AFTER: words that bound an age ("under 16", "18歳未満", "u15").
  * - BIRTH_MARKERS: words before a birth year ("born in 2012"); the year decides.
  * - AGED_THINGS: nouns an age may describe instead of a person ("a 12 year old whisky").
- * - SUGGESTION_GROUPS: the suggestion rules of spec §5 (words -> suggested tags).
+ * - SUGGESTION_GROUPS: the suggestion rules of docs/product/moderation.md#rules (words -> suggested tags).
  */
 
 function deepFreeze<T>(value: T): T {
@@ -267,7 +268,7 @@ export const PERSON_NOUNS: readonly string[] = /* @__PURE__ */ deepFreeze([
 
 /** Ages are minors below this (child safety). */
 export const MINOR_AGE_LIMIT = 18;
-/** Ages forbidden in the negative prompt (spec §5: 18 to 30, inclusive). */
+/** Ages forbidden in the negative prompt (docs/product/moderation.md#rules: 18 to 30, inclusive). */
 export const ADULT_AGE_RANGE = /* @__PURE__ */ deepFreeze({ min: 18, max: 30 } as const);
 
 /**
@@ -355,7 +356,10 @@ export const ORDINAL_WORDS: readonly string[] = /* @__PURE__ */ deepFreeze([
   'twelfth', 'thirteenth', 'fourteenth', 'fifteenth', 'sixteenth', 'seventeenth',
 ]);
 
-/** Spec §5 suggestion rules: when a word is present, suggest the tags (unless one is already there). */
+/**
+ * docs/product/moderation.md#rules, suggestion rules: when a word is present, suggest the tags (unless one is
+ * already there).
+ */
 export const SUGGESTION_GROUPS = /* @__PURE__ */ deepFreeze([
   { id: 'suggest_yaoi', words: ['gay', 'homo', 'homosexual'], suggestions: ['yaoi', 'bara'] },
   { id: 'suggest_yuri', words: ['lesbian', 'lesb'], suggestions: ['yuri'] },

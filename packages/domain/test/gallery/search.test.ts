@@ -103,7 +103,7 @@ describe('shuffleStart', () => {
   });
 });
 
-describe('shuffleAfterOptionalTags (spec §4)', () => {
+describe('shuffleAfterOptionalTags', () => {
   it('turns shuffle off while optional tags are searched, and restores the saved choice after', () => {
     expect(shuffleAfterOptionalTags(1, true)).toBe(false);
     expect(shuffleAfterOptionalTags(3, false)).toBe(false);

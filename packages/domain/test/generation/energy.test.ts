@@ -52,7 +52,7 @@ describe('reset clock (00:00 UTC)', () => {
   });
 });
 
-describe('energyAfterRollover (§4, DECISIONS.md: reset TO the value, never stacking)', () => {
+describe('energyAfterRollover (reset TO the value, never stacking)', () => {
   it.each([
     ['Pro with energy left resets to 1200', 2, null, 700, 1200],
     ['Pro with nothing left resets to 1200', 2, null, 0, 1200],

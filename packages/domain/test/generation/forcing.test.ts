@@ -29,7 +29,7 @@ function normalise(input: Partial<SettingsInput>, ctx: Partial<NormaliseContext>
   return normaliseSettings({ ...settings(), ...input }, { styles: STYLES, ...ctx });
 }
 
-describe('plan forcing (§4)', () => {
+describe('plan forcing', () => {
   it.each([
     [
       'Basic with Ultra drops to High',
@@ -170,7 +170,7 @@ describe('plan forcing (§4)', () => {
   });
 });
 
-describe('Free styles (§4: only free styles of the current render kind)', () => {
+describe('Free styles (only free styles of the current render kind)', () => {
   it.each([
     ['free hentai style kept in hentai', 2, 'hentai', 2],
     ['free realistic style kept in realistic', 3, 'realistic', 3],
@@ -200,7 +200,7 @@ describe('Free styles (§4: only free styles of the current render kind)', () =>
   });
 });
 
-describe('restore and clone (§4)', () => {
+describe('restore and clone', () => {
   const stale = settings({ quality: 'Ultra', slow_mode: true, private: true, watermark: false });
   it.each(['restore', 'clone'] as const)(
     'a non-premium %s gets Standard, no eco, no private, watermark on',
@@ -258,7 +258,7 @@ describe('boosters in saved data', () => {
   });
 });
 
-describe('option interlocks shown in the UI (§4, §5)', () => {
+describe('option interlocks shown in the UI', () => {
   it.each([
     [
       'eco greys out upscale and fast lane',

@@ -18,7 +18,7 @@ import {
   randomSeed,
 } from '../../src/index.ts';
 
-describe('option enumerations and constants (§3, §5, §9, DECISIONS.md)', () => {
+describe('option enumerations and constants', () => {
   it('lists the spec values in plan-ladder order', () => {
     expect(QUALITIES).toEqual(['Standard', 'High', 'Ultra']);
     expect(FORMATS).toEqual(['Portrait', 'Wide', 'Square']);
@@ -45,7 +45,7 @@ describe('option enumerations and constants (§3, §5, §9, DECISIONS.md)', () =
   });
 });
 
-describe('clampBoosterWeight (§5: integer 0-100, invalid or negative 0, above 100 100)', () => {
+describe('clampBoosterWeight (integer 0-100, invalid or negative 0, above 100 100)', () => {
   it.each([
     [50, 50],
     [0, 0],
@@ -78,7 +78,7 @@ describe('clampBoosterWeight (§5: integer 0-100, invalid or negative 0, above 1
   });
 });
 
-describe('seed range (§5, §9)', () => {
+describe('seed range', () => {
   it.each([
     [1, true],
     [4_294_967_295, true],

@@ -13,7 +13,8 @@ import {
 } from '../../src/index.ts';
 
 /**
- * §6 roles table with DECISIONS.md, one row per capability, columns Free / Basic / Pro, written by hand.
+ * docs/product/pricing-and-plans.md#plan-capabilities: roles table with docs/product/decisions.md, one row
+ * per capability, columns Free / Basic / Pro, written by hand.
  */
 const ROLES: [string, (plan: Plan) => unknown, [unknown, unknown, unknown]][] = [
   ['premium', (p) => capabilitiesFor(p).premium, [false, true, true]],
@@ -37,7 +38,7 @@ const ROLES: [string, (plan: Plan) => unknown, [unknown, unknown, unknown]][] = 
   ['favourites limit', (p) => capabilitiesFor(p).favoritesLimit, [200, 2000, 10_000]],
 ];
 
-describe('plan capabilities (§6 roles table + DECISIONS.md)', () => {
+describe('plan capabilities (roles table)', () => {
   const cases = ROLES.flatMap(([name, read, values]) =>
     ([PLAN.free, PLAN.basic, PLAN.pro] as Plan[]).map((plan, index) => ({
       name,
@@ -64,14 +65,14 @@ describe('plan capabilities (§6 roles table + DECISIONS.md)', () => {
     expect(highestAllowedQuality(plan, quality)).toBe(forced);
   });
 
-  it('names the lowest plan for each quality (§6 resolution costs)', () => {
+  it('names the lowest plan for each quality (resolution costs)', () => {
     expect(minimumPlanForQuality('Standard')).toBe(PLAN.free);
     expect(minimumPlanForQuality('High')).toBe(PLAN.basic);
     expect(minimumPlanForQuality('Ultra')).toBe(PLAN.pro);
   });
 });
 
-describe('effectivePlan: plan and pro_expire combined (§4 premium)', () => {
+describe('effectivePlan: plan and pro_expire combined (premium)', () => {
   const now = new Date('2025-06-15T12:00:00Z');
   const past = '2025-06-15T11:59:59Z';
   const future = '2025-06-15T12:00:01Z';

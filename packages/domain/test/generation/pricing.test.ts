@@ -16,8 +16,9 @@ const B = PLAN.basic;
 const P = PLAN.pro;
 
 /**
- * Hand-computed prices (§9 + DECISIONS.md). Columns: plan, quality, upscale, fast lane, watermark on,
- * slow mode, expected tickets, and the arithmetic that gives it.
+ * Hand-computed prices (docs/product/pricing-and-plans.md#prices,
+ * docs/product/decisions.md#prices-and-plans). Columns: plan, quality, upscale, fast lane, watermark on, slow
+ * mode, expected tickets, and the arithmetic that gives it.
  */
 const PRICES: [Plan, Quality, boolean, boolean, boolean, boolean, number, string][] = [
   [F, 'Standard', false, false, true, false, 2, 'base 2 (5 images from 10 tickets)'],
@@ -52,7 +53,7 @@ const PRICES: [Plan, Quality, boolean, boolean, boolean, boolean, number, string
   [P, 'Standard', true, true, false, true, 1, 'eco: upscale only'],
 ];
 
-describe('generation cost (§9, DECISIONS.md), hand-computed rows', () => {
+describe('generation cost, hand-computed rows', () => {
   it.each(PRICES)(
     'plan %d %s upscale=%s fast=%s watermark=%s slow=%s -> %d (%s)',
     (plan, quality, upscale, fastLane, watermark, slowMode, expected) => {
@@ -125,7 +126,7 @@ describe('cost breakdown lines (live cost in the UI)', () => {
     expect(breakdown.lines.filter((line) => line.cost > 0)).toEqual([{ item: 'upscale', cost: 1 }]);
   });
 
-  it('10 Free tickets make 5 watermarked images (§9, DECISIONS.md)', () => {
+  it('10 Free tickets make 5 watermarked images', () => {
     const cost = generationCost(
       { quality: 'Standard', upscale: false, fastLane: false, watermark: true, slow_mode: false },
       F,
@@ -149,7 +150,7 @@ describe('other prices', () => {
   });
 });
 
-describe('chooseBalance: energy first if premium and sufficient, else tickets (§4, §5)', () => {
+describe('chooseBalance: energy first if premium and sufficient, else tickets', () => {
   const now = new Date('2025-06-15T12:00:00Z');
   const past = '2025-06-01T00:00:00Z';
   const future = '2025-07-01T00:00:00Z';

@@ -18,7 +18,7 @@ function firstIssue(input: unknown) {
 
 const minimal = { prompt: 'a lighthouse at dusk', style_id: 7 };
 
-describe('txt2img body (§7: generator prompt without fastLane and seedLock, with seed)', () => {
+describe('txt2img body (generator prompt without fastLane and seedLock, with seed)', () => {
   it('fills every default', () => {
     expect(txt2imgBody.parse(minimal)).toEqual({
       prompt: 'a lighthouse at dusk',
@@ -49,7 +49,7 @@ describe('txt2img body (§7: generator prompt without fastLane and seedLock, wit
     expect(parsed).toMatchObject({ creativity: 'Balanced', seed: null, modifiers: [], upscale: false });
   });
 
-  it('trims prompts before the length check (§5)', () => {
+  it('trims prompts before the length check', () => {
     const parsed = txt2imgBody.parse({ ...minimal, prompt: '  sea  ', neg_prompt: `\n blur \t` });
     expect(parsed.prompt).toBe('sea');
     expect(parsed.neg_prompt).toBe('blur');
@@ -83,7 +83,7 @@ describe('txt2img body (§7: generator prompt without fastLane and seedLock, wit
     expect(parsed).toMatchObject({ watermark: false, slow_mode: true });
   });
 
-  it('clamps booster weights instead of refusing them (§5)', () => {
+  it('clamps booster weights instead of refusing them', () => {
     const parsed = txt2imgBody.parse({
       ...minimal,
       modifiers: [
@@ -171,7 +171,7 @@ describe('txt2img body (§7: generator prompt without fastLane and seedLock, wit
   });
 });
 
-describe('taskSignature (DECISIONS.md: same user, settings and seed => same image)', () => {
+describe('taskSignature (same user, settings and seed => same image)', () => {
   const base: SignatureSettings = {
     prompt: 'a lighthouse at dusk',
     neg_prompt: 'blur',

@@ -12,7 +12,10 @@ import {
   type Quality,
 } from '../../src/index.ts';
 
-/** §9 resolution table, copied by hand: format, base, Standard, High, Ultra as [width, height]. */
+/**
+ * docs/product/generation.md#resolution, resolution table, copied by hand: format, base, Standard, High,
+ * Ultra as [width, height].
+ */
 const TABLE: [Format, [number, number], [number, number], [number, number], [number, number]][] = [
   ['Portrait', [512, 704], [832, 1144], [1024, 1408], [1228, 1688]],
   ['Wide', [704, 512], [1144, 832], [1408, 1024], [1688, 1228]],
@@ -29,7 +32,7 @@ const CELLS = TABLE.flatMap(([format, base, standard, high, ultra]) =>
   ).map(([quality, size]) => ({ format, quality, base, size })),
 );
 
-describe('resolution table (§9)', () => {
+describe('resolution table', () => {
   it.each(TABLE)('%s base size', (format, [width, height]) => {
     expect(baseSize(format)).toEqual({ width, height });
   });

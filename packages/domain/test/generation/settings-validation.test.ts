@@ -201,7 +201,7 @@ const ROWS: Row[] = [
   ['style is checked before quality', 0, null, { style_id: 1, quality: 'Ultra' }, 'unauthorized_style'],
 ];
 
-describe('validateSettings: the server refuses what the plan forbids (§4-§6)', () => {
+describe('validateSettings: the server refuses what the plan forbids', () => {
   it.each(ROWS)('%s', (_name, plan, proExpire, overrides, code, data) => {
     const settings: GeneratorSettings = { ...defaultSettings(PLAN.free), style_id: 2, ...overrides };
     const result = validateSettings(settings, {

@@ -9,7 +9,7 @@ import {
   type StepStatus,
 } from '../../src/index.ts';
 
-describe('task states (§4)', () => {
+describe('task states', () => {
   it('uses the spec numbers', () => {
     expect(TASK_STATE).toEqual({
       NoState: -1,

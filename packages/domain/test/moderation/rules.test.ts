@@ -17,7 +17,7 @@ const positive = (prompt: string, rules: readonly ModerationRule[] = DEFAULT_RUL
 const negative = (neg_prompt: string, rules: readonly ModerationRule[] = DEFAULT_RULES) =>
   moderatePrompt({ prompt: 'a lighthouse at dusk', neg_prompt }, rules);
 
-describe('DEFAULT_RULES (spec §5)', () => {
+describe('DEFAULT_RULES', () => {
   it('are valid rules with the seed names', () => {
     for (const rule of DEFAULT_RULES) expect(moderationRuleSchema.parse(rule)).toEqual(rule);
     expect(DEFAULT_RULES.map((rule) => rule.id)).toEqual([

@@ -11,7 +11,7 @@ import {
 
 const hits = (text: string, terms: string[]) => findTerms(text, terms).map((found) => found.match);
 
-describe('tolerant matching (spec §5)', () => {
+describe('tolerant matching', () => {
   it.each([
     [
       'separators',

@@ -1,10 +1,10 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * The generation catalogue (spec §3): graphic styles, boosters (modifiers) in categories, prompt presets
- * with per-user favourites, and moderation rules. The rows come from `db/seed/catalogue-data.ts` through
- * `seedCatalogue` (run at boot after the migrations), not from this migration: the data changes more often
- * than the schema.
+ * The generation catalogue (docs/product/generation.md#catalogue): graphic styles, boosters (modifiers) in
+ * categories, prompt presets with per-user favourites, and moderation rules. The rows come from
+ * `db/seed/catalogue-data.ts` through `seedCatalogue` (run at boot after the migrations), not from this
+ * migration: the data changes more often than the schema.
  *
  * Styles, categories and boosters have fixed ids chosen in the seed data, because images, tasks and the
  * client's selected-styles cookie refer to them: the same style must have the same id on every server.
@@ -54,7 +54,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('default_weight', 'smallint', (col) =>
       col.notNull().check(sql`default_weight between 0 and 100`),
     )
-    // Styles (by lib) this booster cannot be combined with (spec §5: the style is refused, a modal lists them).
+    // Styles (by lib) this booster cannot be combined with (docs/product/generation.md#catalogue: the style
+    // is refused, a modal lists them).
     .addColumn('incompatible_style_libs', sql`text[]`, (col) => col.notNull().defaultTo(sql`'{}'::text[]`))
     .addColumn('sort_order', 'integer', (col) => col.notNull().defaultTo(0))
     .execute();
@@ -88,7 +89,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('lib', 'text', (col) => col.notNull().unique())
     .addColumn('words', sql`text[]`, (col) => col.notNull().check(sql`cardinality(words) > 0`))
     .addColumn('suggestions', sql`text[]`, (col) => col.notNull().defaultTo(sql`'{}'::text[]`))
-    // Spec §3: Forbidden 0, Suggestion 1.
+    // docs/product/moderation.md#two-layers: Forbidden 0, Suggestion 1.
     .addColumn('type', 'smallint', (col) => col.notNull().check(sql`type in (0, 1)`))
     .addColumn('applies_to', 'text', (col) =>
       col.notNull().check(sql`applies_to in ('positive', 'negative', 'all')`),

@@ -70,7 +70,7 @@ export interface ModerationRuleTable {
   lib: string;
   words: string[];
   suggestions: Generated<string[]>;
-  /** 0 forbidden, 1 suggestion (spec §3). */
+  /** 0 forbidden, 1 suggestion (docs/product/moderation.md#two-layers). */
   type: number;
   applies_to: ModerationScope;
 }

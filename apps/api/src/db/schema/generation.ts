@@ -81,9 +81,12 @@ export interface ImageTable {
   tag_ids: Generated<number[]>;
   /** Random 31-bit key: the shuffle order (migration 0005). */
   shuffle_key: Generated<number>;
-  /** Guest samples are flagged NSFW for the over-18 blur (spec §2). */
+  /** Guest samples are flagged NSFW for the over-18 blur (docs/product/gallery.md#boards). */
   nsfw: Generated<boolean>;
-  /** One of the curated guest samples (spec §2, §9: 24). */
+  /**
+   * One of the curated guest samples (docs/product/gallery.md#boards,
+   * docs/product/limits.md#gallery-and-prompts: 24).
+   */
   is_sample: Generated<boolean>;
   created_at: CreatedAt;
 }

@@ -7,7 +7,8 @@ import type { BoosterRender, StyleRender } from '../schema/catalogue.ts';
  * retire a style or booster with `enabled: false` instead.
  *
  * Ids of styles, categories and boosters are fixed: images, tasks and the selected-styles cookie store them.
- * Never reuse an id for another lib. Everything here stays neutral (DESIGN.md, invariant 7).
+ * Never reuse an id for another lib. Everything here stays neutral (docs/architecture.md#invariants,
+ * invariant 7).
  */
 
 export interface SeedStyle {
@@ -50,9 +51,10 @@ function style(
 }
 
 /**
- * Exactly one free style per render (spec §6: Free users have 2 styles); anime_modern is the default style
- * of the tweak page (spec §4). anime_lineart serves style conversion only (txt2img false); photo_retro is
- * retired (enabled false): listed nowhere, refused with `style_disabled`, kept for the images that used it.
+ * Exactly one free style per render (docs/product/pricing-and-plans.md#plan-capabilities: Free users have 2
+ * styles); anime_modern is the default style of the tweak page (docs/product/generation.md#catalogue).
+ * anime_lineart serves style conversion only (txt2img false); photo_retro is retired (enabled false): listed
+ * nowhere, refused with `style_disabled`, kept for the images that used it.
  * Samplers and schedulers use ComfyUI's names (reference/engines.md); other engines map them.
  */
 export const STYLES: SeedStyle[] = [
@@ -156,7 +158,8 @@ const LINES: Record<string, BoosterLine[]> = {
 };
 
 /**
- * Boosters a style cannot take (spec §5: choosing the style is refused and a modal lists these boosters).
+ * Boosters a style cannot take (docs/product/generation.md#catalogue: choosing the style is refused and a
+ * modal lists these boosters).
  * Render mismatches (a realistic booster on an anime style) are refused separately, from `render`.
  */
 const INCOMPATIBLE: Record<string, string[]> = {

@@ -73,7 +73,8 @@ export async function seedCatalogue(db: Kysely<Database>): Promise<{ changed: nu
       trx,
       'moderation_rule',
       ['lib'],
-      // The built-in rules of spec §5 (packages/domain); their stable ids are the rows' `lib`.
+      // The built-in rules of docs/product/moderation.md#rules (packages/domain); their stable ids are the
+      // rows' `lib`.
       DEFAULT_RULES.map(({ id, words, suggestions, type, applies_to }) => ({
         lib: String(id),
         words,

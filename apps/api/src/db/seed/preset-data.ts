@@ -1,7 +1,8 @@
 /**
- * Prompt presets of the generator's left panel (spec §2): a tree by category path split on '/'. Seeded by
- * `path` + `lib`, so renaming a preset adds a new row; the old one stays until removed by a migration.
- * Prompts are neutral scenes and subjects (DESIGN.md, invariant 7).
+ * Prompt presets of the generator's left panel (docs/product/generation.md#catalogue): a tree by category
+ * path split on '/'. Seeded by `path` + `lib`, so renaming a preset adds a new row; the old one stays until
+ * removed by a migration.
+ * Prompts are neutral scenes and subjects (docs/architecture.md#invariants, invariant 7).
  */
 export interface SeedPreset {
   path: string;

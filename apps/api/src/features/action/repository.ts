@@ -4,7 +4,7 @@ import { lockImage } from '../image/repository.ts';
 import { appendEvent } from '../outbox/index.ts';
 import { visibleTo } from '../image/visibility-repository.ts';
 
-/** Favourites and reports (spec §7 /api/action). */
+/** Favourites and reports (docs/product/collections-and-prompts.md#favourites, /api/action). */
 export function createActionRepository(db: DB) {
   return {
     /** The id of the image by uuid, if the viewer may see it (visibleTo: public, or the viewer's own). */

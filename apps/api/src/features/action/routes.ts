@@ -8,7 +8,10 @@ import type { ActionService } from './service.ts';
 const imageUuid = z.uuid({ error: 'image_not_found' });
 const oneImage = z.object({ uuid: imageUuid });
 
-/** `/api/action` (spec §7): favourites and reports; all need a signed-in user. */
+/**
+ * `/api/action` (docs/product/collections-and-prompts.md#favourites): favourites and reports; all need a
+ * signed-in user.
+ */
 export function registerActionRoutes(fastify: FastifyInstance, deps: { actions: ActionService }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 

@@ -3,7 +3,10 @@ import { AppError } from '../../errors.ts';
 import type { UserRepository } from '../user/repository.ts';
 import type { ActionRepository } from './repository.ts';
 
-/** Favourites (limit per plan, DECISIONS.md: 200 / 2,000 / 10,000) and reports (spec §7 /api/action). */
+/**
+ * Favourites (limit per plan, docs/product/decisions.md#prices-and-plans: 200 / 2,000 / 10,000) and reports
+ * (docs/product/collections-and-prompts.md#favourites, /api/action).
+ */
 export function createActionService(deps: {
   actions: ActionRepository;
   users: UserRepository;

@@ -11,7 +11,10 @@ import sharp from 'sharp';
 import type { ObjectStore } from '../../storage/object-store.ts';
 import type { CatalogueRepository, PreviewKind, PreviewSubject } from './repository.ts';
 
-/** Previews are painted like a portrait job at the base size (spec §9: 512x704)... */
+/**
+ * Previews are painted like a portrait job at the base size (docs/product/generation.md#resolution:
+ * 512x704)...
+ */
 const RENDER_WIDTH = 512;
 const RENDER_HEIGHT = 704;
 /** ...and stored at half that size: what style cards and booster thumbnails show. */
@@ -29,8 +32,8 @@ const FOLDER: Record<PreviewKind, string> = {
 };
 
 /**
- * A modifier preview's file name at the spec's address (§7 Assets: /image/modifiers/{lib}.webp, and
- * {lib}_r.webp for the realistic look).
+ * A modifier preview's file name at the spec's address (docs/product/image-viewer.md#files:
+ * /image/modifiers/{lib}.webp, and {lib}_r.webp for the realistic look).
  */
 const MODIFIER_FILE = /^([a-z0-9_]{1,64})\.webp$/;
 const REALISTIC_SUFFIX = /^([a-z0-9_]+)_r$/;

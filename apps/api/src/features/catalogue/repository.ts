@@ -5,7 +5,7 @@ import type { BoosterRender, ModerationScope, StyleRender } from '../../db/schem
 
 /**
  * The catalogue items that have a preview picture. A booster has a second one, its realistic look
- * (spec §7 Assets: modifier previews {lib}.webp, "suffix _r for realistic").
+ * (docs/product/image-viewer.md#files: modifier previews {lib}.webp, "suffix _r for realistic").
  */
 export type PreviewKind = 'style' | 'booster' | 'booster_realistic';
 

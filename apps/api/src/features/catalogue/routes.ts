@@ -68,8 +68,8 @@ const favoriteBody = z.object({ favorite: z.boolean().optional() }).strict().nul
 const PREVIEW_FILE = /^([a-z0-9_]{1,64})\.webp$/;
 
 /**
- * Styles, boosters, presets and moderation words (spec §7: config, preset, settings/modifiers), and the
- * style and booster previews (main.ts starts the previews' seed-time run).
+ * Styles, boosters, presets and moderation words (docs/product/api.md#generation: config, preset,
+ * settings/modifiers), and the style and booster previews (main.ts starts the previews' seed-time run).
  */
 export function registerCatalogueRoutes(fastify: FastifyInstance, deps: CatalogueRouteDeps): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -175,8 +175,8 @@ export function registerCatalogueRoutes(fastify: FastifyInstance, deps: Catalogu
       },
     );
   }
-  // Spec §7 Assets: modifier previews at /image/modifiers/{lib}.webp, {lib}_r.webp for the realistic look
-  // (a file route like /images/…, so not in the API documentation).
+  // docs/product/image-viewer.md#files: modifier previews at /image/modifiers/{lib}.webp, {lib}_r.webp for
+  // the realistic look (a file route like /images/…, so not in the API documentation).
   app.get(
     '/image/modifiers/:file',
     { config: { auth: 'none' }, schema: { params: z.object({ file: safeText() }), hide: true } },

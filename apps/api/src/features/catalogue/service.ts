@@ -27,8 +27,9 @@ export async function loadGenerationCatalogue(db: DB): Promise<GenerationCatalog
 }
 
 /**
- * The chosen boosters that a style refuses (spec §5: the style is refused and a modal lists them): a
- * booster made for the other render, or one that lists the style among its incompatible styles.
+ * The chosen boosters that a style refuses (docs/product/generation.md#catalogue: the style is refused and a
+ * modal lists them): a booster made for the other render, or one that lists the style among its incompatible
+ * styles.
  */
 export function boostersIncompatibleWith<
   B extends Pick<GenerationBooster, 'render' | 'incompatible_style_libs'>,
@@ -40,7 +41,7 @@ export function boostersIncompatibleWith<
   );
 }
 
-/** Spec §3's preset as the generator's tree shows it. */
+/** docs/product/generation.md's preset as the generator's tree shows it. */
 export interface PresetView {
   id: number;
   lib: string;
@@ -130,7 +131,10 @@ export function createCatalogueService(repository: CatalogueRepository) {
       return preset;
     },
 
-    /** Spec §5: the positive prompt's forbidden words come from the server (rules for positive or all). */
+    /**
+     * docs/product/moderation.md#rules: the positive prompt's forbidden words come from the server (rules for
+     * positive or all).
+     */
     async bannedWords(): Promise<string[]> {
       const lists = await repository.forbiddenWords(['positive', 'all']);
       return [...new Set(lists.flat())];

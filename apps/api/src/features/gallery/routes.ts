@@ -28,7 +28,7 @@ const searchQuery = z.object({
 /** Autocomplete answers at most this many tags. */
 const TAG_SUGGESTIONS = 10;
 
-/** `/api/gallery` (spec §7): the search and the tag autocomplete. */
+/** `/api/gallery` (docs/product/gallery.md#search): the search and the tag autocomplete. */
 export function registerGalleryRoutes(
   fastify: FastifyInstance,
   deps: { gallery: GalleryService; tags: TagRepository },

@@ -1,10 +1,11 @@
 import type { Format } from '@mirage/domain';
 
 /**
- * The curated guest samples (spec §2, §9: 24 for visitors). Out of the box they are painted by the
- * built-in preview renderer from these neutral prompts; an operator replaces them with real pictures by
- * flagging other public images `is_sample` (and `nsfw` where it applies). A few built-in ones carry the
- * `nsfw` flag so the over-18 blur and its confirmation work from the first start.
+ * The curated guest samples (docs/product/gallery.md#boards, docs/product/limits.md#gallery-and-prompts: 24
+ * for visitors). Out of the box they are painted by the built-in preview renderer from these neutral prompts;
+ * an operator replaces them with real pictures by flagging other public images `is_sample` (and `nsfw` where
+ * it applies). A few built-in ones carry the `nsfw` flag so the over-18 blur and its confirmation work from
+ * the first start.
  */
 export interface SampleImage {
   prompt: string;

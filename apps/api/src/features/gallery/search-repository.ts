@@ -6,7 +6,10 @@ import { favoriteExists, isFavoriteColumn } from '../image/repository.ts';
 import { visibleTo } from '../image/visibility-repository.ts';
 import type { SystemTagFilters } from '../tag/system-tags.ts';
 
-/** Who is looking and at which board (spec §7 POST /api/gallery/search query parameters). */
+/**
+ * Who is looking and at which board (docs/product/gallery.md#search, POST /api/gallery/search query
+ * parameters).
+ */
 export interface SearchScope {
   viewerId: number;
   /** A user's gallery or the viewer's own creations; 0 or absent: the public gallery. */
@@ -53,7 +56,7 @@ type ImageQuery = SelectQueryBuilder<Database, 'image', object>;
 const bigintArray = (ids: readonly number[]) => sql<number[]>`${[...ids]}::bigint[]`;
 
 /**
- * The gallery search (spec §3 search body, §4). Rules every board shares:
+ * The gallery search (docs/product/gallery.md#search). Rules every board shares:
  * - another user's private image is never a match (invariant 4, visibleTo); the owner sees their own
  *   on their creations board and in their collection;
  * - the viewer's blacklisted tags hide an image everywhere;
@@ -213,7 +216,7 @@ export function createGallerySearchRepository(db: DB) {
       return Number(row.total);
     },
 
-    /** The curated guest samples (spec §2: 24 for visitors), newest first. */
+    /** The curated guest samples (docs/product/gallery.md#boards: 24 for visitors), newest first. */
     async samples(limit: number) {
       return db
         .selectFrom('image')

@@ -10,20 +10,23 @@ import type { TagRepository } from '../tag/repository.ts';
 import type { SystemTagIndex } from '../tag/system-tags.ts';
 import type { GallerySearchRepository, SearchCriteria } from './search-repository.ts';
 
-/** POST /api/gallery/search query parameters (spec §7). */
+/** POST /api/gallery/search query parameters (docs/product/gallery.md#search). */
 export interface SearchParams {
   page: number;
   size: number;
   /** 0: the public gallery; else that user's images (the viewer's own creations when it is the viewer). */
   author_id: number;
   favorite: boolean;
-  /** Images the client added at the top since it loaded page 0 (spec §4: "the offset grows"). */
+  /**
+   * Images the client added at the top since it loaded page 0 (docs/product/gallery.md#search: "the offset
+   * grows").
+   */
   offset: number;
 }
 
 type Card = Awaited<ReturnType<GallerySearchRepository['cards']>>[number];
 
-/** What a gallery card needs, with the file addresses (spec §7 assets). */
+/** What a gallery card needs, with the file addresses (docs/product/image-viewer.md#files). */
 export function toCardView(card: Card) {
   return {
     id: card.id,
@@ -57,9 +60,9 @@ export function createGalleryService(deps: {
   const now = deps.now ?? (() => new Date());
   return {
     /**
-     * A page of a board. Guests get the curated samples (spec §2: a fixed set of 24) whatever they ask;
-     * signed-in users get the search. `total` stops counting at SEARCH_TOTAL_CAP (`total_capped`), and
-     * `tags_count` gives each searched tag's number of images.
+     * A page of a board. Guests get the curated samples (docs/product/gallery.md#boards: a fixed set of 24)
+     * whatever they ask; signed-in users get the search. `total` stops counting at SEARCH_TOTAL_CAP
+     * (`total_capped`), and `tags_count` gives each searched tag's number of images.
      */
     async search(viewerId: number | null, params: SearchParams, body: SearchBody) {
       if (viewerId === null) {

@@ -4,7 +4,10 @@ import { changeTagUsage } from '../tag/usage-repository.ts';
 import { isFavoriteColumn } from './repository.ts';
 import { visibleTo } from './visibility-repository.ts';
 
-/** Reads and changes of one image for its viewer and owner (spec §7 /api/image). */
+/**
+ * Reads and changes of one image for its viewer and owner (docs/product/image-viewer.md#information,
+ * /api/image).
+ */
 export function createImageInfoRepository(db: DB) {
   return {
     /**

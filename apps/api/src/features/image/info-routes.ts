@@ -6,7 +6,10 @@ import type { ImageInfoService } from './info-service.ts';
 
 const params = z.object({ uuid: z.uuid({ error: 'image_not_found' }) });
 
-/** `/api/image/{uuid}` (spec §7): info, gen info, tags (anyone who may see the image), private, delete. */
+/**
+ * `/api/image/{uuid}` (docs/product/image-viewer.md#information): info, gen info, tags (anyone who may see
+ * the image), private, delete.
+ */
 export function registerImageInfoRoutes(fastify: FastifyInstance, deps: { images: ImageInfoService }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 

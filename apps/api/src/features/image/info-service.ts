@@ -7,13 +7,16 @@ import { imageKeys, upscaledKeys } from './post-process.ts';
 
 type ImageWithViewer = NonNullable<Awaited<ReturnType<ImageInfoRepository['withViewer']>>>;
 
-/** Spec §3 "Image gen info": the date as month-day-year text. */
+/** docs/product/image-viewer.md#information: the date as month-day-year text. */
 export function monthDayYear(date: Date): string {
   const pad = (value: number) => String(value).padStart(2, '0');
   return `${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())}-${date.getUTCFullYear()}`;
 }
 
-/** GET /api/image/{uuid}/info (spec §7): what the viewer and its menu need, never the prompt. */
+/**
+ * GET /api/image/{uuid}/info (docs/product/image-viewer.md#information): what the viewer and its menu need,
+ * never the prompt.
+ */
 export function toImageInfo(image: ImageWithViewer, viewerId: number | null) {
   return {
     id: image.id,
@@ -43,8 +46,8 @@ export function toImageInfo(image: ImageWithViewer, viewerId: number | null) {
 }
 
 /**
- * The image calls of spec §7. A private image is the same 404 as a missing one for everyone but its
- * owner (invariant 4): info, gen info, tags, privacy and deletion all read the image through `visible`,
+ * The image calls of docs/product/api.md. A private image is the same 404 as a missing one for everyone but
+ * its owner (invariant 4): info, gen info, tags, privacy and deletion all read the image through `visible`,
  * whose query finds only what the viewer may see (visibleTo, docs/architecture/privacy.md).
  */
 export function createImageInfoService(deps: {
@@ -70,7 +73,7 @@ export function createImageInfoService(deps: {
       return toImageInfo(await visible(uuid, viewerId), viewerId);
     },
 
-    /** Spec §3 "Image gen info"; curated samples carry none (image_no_gen_data). */
+    /** docs/product/image-viewer.md#information; curated samples carry none (image_no_gen_data). */
     async genInfo(uuid: string, viewerId: number | null) {
       const image = await visible(uuid, viewerId);
       const data = image.gen_data;
@@ -97,7 +100,7 @@ export function createImageInfoService(deps: {
       return (await visible(uuid, viewerId)).tag_ids;
     },
 
-    /** Spec §6: private images are for premium users; the owner toggles. */
+    /** docs/product/image-viewer.md#privacy: private images are for premium users; the owner toggles. */
     async togglePrivate(uuid: string, viewerId: number) {
       const image = await owned(uuid, viewerId);
       const user = await deps.users.findById(viewerId);

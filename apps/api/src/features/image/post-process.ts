@@ -3,7 +3,10 @@ import sharp from 'sharp';
 import { downsample, encodeBlurhash } from './blurhash.ts';
 import type { ObjectStore } from '../../storage/object-store.ts';
 
-/** The files one finished image is stored as (spec §7 assets: {uuid}.png, {uuid}.webp, {uuid}-min.webp). */
+/**
+ * The files one finished image is stored as (docs/product/image-viewer.md#files: {uuid}.png, {uuid}.webp,
+ * {uuid}-min.webp).
+ */
 export function imageKeys(uuid: string) {
   return {
     png: `images/${uuid}.png`,
@@ -12,7 +15,10 @@ export function imageKeys(uuid: string) {
   };
 }
 
-/** The ×2 version of an image (spec §7 assets: {uuid}-upscaled.png and {uuid}-upscaled.webp). */
+/**
+ * The ×2 version of an image (docs/product/image-viewer.md#files: {uuid}-upscaled.png and
+ * {uuid}-upscaled.webp).
+ */
 export function upscaledKeys(uuid: string) {
   return { png: `images/${uuid}-upscaled.png`, webp: `images/${uuid}-upscaled.webp` };
 }

@@ -74,7 +74,10 @@ export function createImageRepository(db: DB) {
     async findByUuid(uuid: string): Promise<ImageRow | undefined> {
       return db.selectFrom('image').selectAll().where('uuid', '=', uuid).executeTakeFirst();
     },
-    /** The user's existing image made with exactly these settings (DECISIONS.md: duplicate signature). */
+    /**
+     * The user's existing image made with exactly these settings
+     * (docs/product/decisions.md#generation-parameters: duplicate signature).
+     */
     async findBySignature(userId: number, signature: string): Promise<ImageRow | undefined> {
       return db
         .selectFrom('image')

@@ -21,8 +21,9 @@ const FILE_PATTERN =
   /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(-min|-upscaled)?\.(webp|png)$/;
 
 /**
- * Image files (spec §7 assets: {uuid}.png, {uuid}.webp, {uuid}-min.webp). A private image is served to
- * its owner only; anyone else gets the same 404 as for an image that does not exist (invariant 4).
+ * Image files (docs/product/image-viewer.md#files: {uuid}.png, {uuid}.webp, {uuid}-min.webp). A private image
+ * is served to its owner only; anyone else gets the same 404 as for an image that does not exist (invariant
+ * 4).
  */
 export function registerImageFileRoutes(
   fastify: FastifyInstance,

@@ -9,11 +9,11 @@ import { AppError } from '../../errors.ts';
 import { escapeHtml } from '../../http/html.ts';
 
 /**
- * Sharing metadata of the image viewer (spec §2: "sharing metadata uses the image address; social image
- * 1200x630"). When the SPA's index.html is served for /image/{uuid} of a public image, its title and
- * description are the image's, with Open Graph and Twitter card tags pointing at a 1200x630 JPEG
- * rendered from the stored WebP (GET /images/{uuid}-social.jpg). A private or unknown image gets the
- * generic page: neither its prompt nor its picture ever leaves the server (invariant 4).
+ * Sharing metadata of the image viewer (docs/product/image-viewer.md#sharing: "sharing metadata uses the
+ * image address; social image 1200x630"). When the SPA's index.html is served for /image/{uuid} of a public
+ * image, its title and description are the image's, with Open Graph and Twitter card tags pointing at a
+ * 1200x630 JPEG rendered from the stored WebP (GET /images/{uuid}-social.jpg). A private or unknown image
+ * gets the generic page: neither its prompt nor its picture ever leaves the server (invariant 4).
  */
 
 export const SOCIAL_WIDTH = 1200;

@@ -15,7 +15,10 @@ export interface NewSavedPrompt {
   is_public: boolean;
 }
 
-/** Which prompts a list shows and in what order (spec §7 POST /api/prompt/{target}). */
+/**
+ * Which prompts a list shows and in what order (docs/product/collections-and-prompts.md#saved-prompts, POST
+ * /api/prompt/{target}).
+ */
 export interface PromptListScope {
   viewerId: number;
   target: PromptTarget;

@@ -43,7 +43,8 @@ const promptPage = z.object({
 });
 
 /**
- * `/api/prompt` (spec §7): save, list (mine, community, subscribed), delete, publish and subscribe.
+ * `/api/prompt` (docs/product/collections-and-prompts.md#saved-prompts): save, list (mine, community,
+ * subscribed), delete, publish and subscribe.
  * Every call needs a signed-in user.
  */
 export function registerPromptRoutes(fastify: FastifyInstance, deps: { db: DB }) {

@@ -16,13 +16,19 @@ import {
 import { AppError } from '../../errors.ts';
 import type { PromptListRow, PromptRepository } from './repository.ts';
 
-/** A tag of a saved prompt as the client shows it (spec §3: "tag name mapped to id"). */
+/**
+ * A tag of a saved prompt as the client shows it (docs/product/collections-and-prompts.md#saved-prompts: "tag
+ * name mapped to id").
+ */
 export interface PromptTagView {
   id: number;
   name: string;
 }
 
-/** One saved prompt of a list (spec §3 Saved prompt, plus the author's name and the counts). */
+/**
+ * One saved prompt of a list (docs/product/collections-and-prompts.md#saved-prompts, plus the author's name
+ * and the counts).
+ */
 export function toPromptView(row: PromptListRow, viewerId: number, names: Map<number, string>) {
   const tags = (ids: number[]): PromptTagView[] =>
     ids.flatMap((id) => {
@@ -40,7 +46,7 @@ export function toPromptView(row: PromptListRow, viewerId: number, names: Map<nu
     user_id: row.user_id,
     username: row.username,
     is_subscribed: Boolean(row.is_subscribed),
-    // §6: only other users' public prompts.
+    // docs/product/pricing-and-plans.md#plan-capabilities: only other users' public prompts.
     is_subscribable: isSubscribable(viewerId, row),
     subscriber_count: row.subscriber_count,
     created_at: row.created_at.toISOString(),
@@ -48,7 +54,10 @@ export function toPromptView(row: PromptListRow, viewerId: number, names: Map<nu
 }
 export type PromptView = ReturnType<typeof toPromptView>;
 
-/** `/api/prompt` use cases (spec §7); every one acts for a signed-in user. */
+/**
+ * `/api/prompt` use cases (docs/product/collections-and-prompts.md#saved-prompts); every one acts for a
+ * signed-in user.
+ */
 export function createPromptService(prompts: PromptRepository) {
   /** Throws validation_error naming the first list that holds ids that are not known. */
   async function checkReferences(body: SavePromptBody) {

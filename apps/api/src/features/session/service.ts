@@ -3,7 +3,7 @@ import { utcDay } from '@mirage/domain';
 import { AppError } from '../../errors.ts';
 import type { SessionRepository } from './repository.ts';
 
-/** Sessions live 30 days (spec §9: auth cookie 30 days). */
+/** Sessions live 30 days (docs/product/accounts.md#sign-in-state: auth cookie 30 days). */
 export const SESSION_DAYS = 30;
 export const SESSION_MS = SESSION_DAYS * 24 * 60 * 60 * 1000;
 

@@ -5,7 +5,10 @@ import { z } from 'zod';
 import { userIdOf } from '../../http/route-auth.ts';
 import type { TagRepository } from './repository.ts';
 
-/** `/api/settings/tags` (spec §7): the user's blacklist and the system tags one may blacklist. */
+/**
+ * `/api/settings/tags` (docs/product/gallery.md#hidden-tags): the user's blacklist and the system tags one
+ * may blacklist.
+ */
 export function registerTagSettingRoutes(fastify: FastifyInstance, deps: { tags: TagRepository }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 

@@ -12,7 +12,9 @@ import type { DB } from '../../db/database.ts';
 import { listStyleLibs } from '../catalogue/repository.ts';
 import { listSystemTags } from './repository.ts';
 
-/** §3 search gen types to the stored image gen types ("tweak" is an inpainting). */
+/**
+ * docs/product/gallery.md#search: search gen types to the stored image gen types ("tweak" is an inpainting).
+ */
 export const STORED_GEN_TYPE: Record<SearchGenType, string> = {
   txt2img: 'txt2img',
   tweak: 'inpaint',

@@ -6,9 +6,10 @@ import type { GenerationBooster, GenerationStyle } from '../catalogue/repository
 export const HIRES_DENOISE = 0.5;
 
 /**
- * Resolves the user's settings into the job a worker runs (DESIGN.md: workers need no catalogue):
- * first pass at the "base" size, a hires pass to the quality's size (DECISIONS.md), guidance from
- * creativity, the style's checkpoint and sampler, one LoRA per booster at its slot weight.
+ * Resolves the user's settings into the job a worker runs (docs/architecture.md: workers need no catalogue):
+ * first pass at the "base" size, a hires pass to the quality's size
+ * (docs/product/decisions.md#generation-parameters), guidance from creativity, the style's checkpoint and
+ * sampler, one LoRA per booster at its slot weight.
  */
 export function buildTxt2imgJob(
   id: string,

@@ -4,8 +4,9 @@ import type { LiveStreams, LiveTopic, TaskViewReader } from '../live/stream.ts';
 const TASKS_ONLY: ReadonlySet<LiveTopic> = new Set(['tasks']);
 
 /**
- * GET /api/tasks/monitor, the signed-in user's tasks as they change (spec §4): the user's live stream
- * (features/live, also GET /api/events) limited to `tasks` and `unauthorized`, in the same wire format.
+ * GET /api/tasks/monitor, the signed-in user's tasks as they change
+ * (docs/product/generation.md#live-task-stream): the user's live stream (features/live, also GET /api/events)
+ * limited to `tasks` and `unauthorized`, in the same wire format.
  * It shares the per-user stream cap and heartbeat with /api/events.
  */
 export function registerTaskMonitor(

@@ -20,8 +20,8 @@ export interface TaskRouteDeps {
 }
 
 /**
- * `/api/tasks` (spec §7): txt2img, upscale and the live monitor stream (monitor.ts). Returns how the
- * user's tasks are shown on a live stream (GET /api/events sends them too).
+ * `/api/tasks` (docs/product/generation.md#tasks): txt2img, upscale and the live monitor stream (monitor.ts).
+ * Returns how the user's tasks are shown on a live stream (GET /api/events sends them too).
  */
 export function registerTaskRoutes(fastify: FastifyInstance, deps: TaskRouteDeps) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();

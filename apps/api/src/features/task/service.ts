@@ -67,8 +67,9 @@ export function createTaskService(deps: TaskServiceDeps) {
 
   /**
    * The money part of every task, inside the caller's transaction with the account row locked: apply the
-   * day's energy rollover, pick the balance (energy first for premium, §4), debit it through the ledger,
-   * queue the task and wake the workers. Nothing is charged if any step fails.
+   * day's energy rollover, pick the balance (energy first for premium,
+   * docs/product/pricing-and-plans.md#which-balance-pays), debit it through the ledger, queue the task and
+   * wake the workers. Nothing is charged if any step fails.
    */
   async function debitAndEnqueue(
     trx: Transaction<Database>,

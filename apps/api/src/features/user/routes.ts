@@ -38,7 +38,7 @@ function client(request: FastifyRequest): ClientInfo {
   return { ip: request.ip, userAgent: request.headers['user-agent']?.slice(0, 300) ?? null };
 }
 
-/** `/api/user` (spec §7): thin handlers, rules in the services. */
+/** `/api/user` (docs/product/api.md#accounts): thin handlers, rules in the services. */
 export function registerUserRoutes(fastify: FastifyInstance, deps: UserRouteDeps): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { accounts, sessions, secureCookies } = deps;

@@ -120,9 +120,9 @@ export function createAccountService(deps: AccountDeps) {
     },
 
     /**
-     * An unknown account and a wrong password get the same code (`incorrect_password`, spec §8's one
-     * message), the same time (a password check either way) and the same limit, so that answers do not
-     * tell which usernames and emails exist (finding L1).
+     * An unknown account and a wrong password get the same code (`incorrect_password`,
+     * docs/product/errors.md's one message), the same time (a password check either way) and the same limit,
+     * so that answers do not tell which usernames and emails exist (finding L1).
      */
     async login(body: LoginBody, client: ClientInfo) {
       const user = await users.findByLogin(body.username);

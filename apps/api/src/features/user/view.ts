@@ -1,7 +1,10 @@
 import { hasDailyTickets, isPremium, type Plan, type UserSettings } from '@mirage/domain';
 import type { UserRow } from '../../db/schema.ts';
 
-/** The User of spec §3 as the client sees it. Built field by field so the password hash can never leak. */
+/**
+ * The User of docs/product/accounts.md#the-user as the client sees it. Built field by field so the password
+ * hash can never leak.
+ */
 export function toUserSettings(row: UserRow, now: Date = new Date()): UserSettings {
   return {
     id: row.id,

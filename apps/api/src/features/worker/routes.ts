@@ -86,7 +86,9 @@ function hangUpSignal(reply: FastifyReply): AbortSignal {
   return controller.signal;
 }
 
-/** The worker protocol (DESIGN.md): lease (long poll), progress, complete (multipart PNG), fail. */
+/**
+ * The worker protocol (docs/architecture.md): lease (long poll), progress, complete (multipart PNG), fail.
+ */
 export async function registerWorkerRoutes(fastify: FastifyInstance, deps: WorkerRouteDeps): Promise<void> {
   await fastify.register(async (scope) => {
     await scope.register(fastifyMultipart, { limits: { fileSize: 40 * 1024 * 1024, files: 1, fields: 4 } });

@@ -65,9 +65,9 @@ const Frozen = memo(
 );
 
 /**
- * The shell's outlet with keep-alive (spec §2 routes): a route marked `handle: KEEP_ALIVE` stays mounted
- * once visited, hidden while another page shows; any other route renders as a plain outlet. Only one
- * page is visible at a time; a logout drops the kept pages that need an account.
+ * The shell's outlet with keep-alive (docs/product/routes.md#kept-alive-pages): a route marked `handle:
+ * KEEP_ALIVE` stays mounted once visited, hidden while another page shows; any other route renders as a plain
+ * outlet. Only one page is visible at a time; a logout drops the kept pages that need an account.
  */
 export function KeepAliveOutlet() {
   const outlet = useOutlet();

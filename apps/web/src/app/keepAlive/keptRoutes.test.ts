@@ -21,7 +21,7 @@ describe('kept-alive routes', () => {
     expect(isKeptAlive(null)).toBe(false);
   });
 
-  it('marks /create in the router (spec §2), and no page that is not listed as kept alive', () => {
+  it('marks /create in the router, and no page that is not listed as kept alive', () => {
     const shell = routes[0]?.children?.find((route) => route.children)?.children ?? [];
     const kept = shell.filter((route) => isKeptAlive(route.handle)).map((route) => route.path);
     expect(kept).toContain('create');

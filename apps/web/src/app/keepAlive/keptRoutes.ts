@@ -1,8 +1,8 @@
 /**
- * Which pages stay alive on navigation (spec §2 routes: /create, /explore, /collection, /creations and
- * /tweak are "kept alive"), as pure rules. A route is marked in router.tsx with `handle: KEEP_ALIVE`;
- * once visited it stays mounted (hidden) while other pages show, until a logout drops the ones that
- * need an account.
+ * Which pages stay alive on navigation (docs/product/routes.md#kept-alive-pages: /create, /explore,
+ * /collection, /creations and /tweak are "kept alive"), as pure rules. A route is marked in router.tsx with
+ * `handle: KEEP_ALIVE`; once visited it stays mounted (hidden) while other pages show, until a logout drops
+ * the ones that need an account.
  */
 import { LOGIN_REQUIRED_PATHS } from '@mirage/domain';
 

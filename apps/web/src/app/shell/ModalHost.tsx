@@ -3,7 +3,7 @@ import { LanguageDialog } from '../../features/language/LanguageDialog.tsx';
 import { closeModal, useActiveModal } from '../../features/modal/modal.ts';
 import { NavDrawer } from './NavDrawer.tsx';
 
-/** Renders the one app-level modal that is open (layer 5000, spec §2). */
+/** Renders the one app-level modal that is open (layer 5000, docs/product/routes.md#shell). */
 export function ModalHost() {
   const active = useActiveModal();
   const onOpenChange = (open: boolean) => {

@@ -13,7 +13,7 @@ import styles from './Shell.module.css';
 export function Shell() {
   const { t } = useTranslation('common');
   const { pathname } = useLocation();
-  // Spec §2: neither the cookie banner nor the bottom menu shows on the landing page.
+  // docs/product/routes.md#shell: neither the cookie banner nor the bottom menu shows on the landing page.
   const isLanding = pathname === '/';
 
   return (

@@ -55,7 +55,7 @@ export function TopMenu() {
                 <TicketIcon size={18} />
                 <span aria-hidden="true">{user ? formatCompactCount(tickets) : '–'}</span>
                 {user?.is_premium && (
-                  // Spec §2: premium users also see their daily energy.
+                  // docs/product/routes.md#shell: premium users also see their daily energy.
                   <span className={styles.energy} data-testid="energy-count">
                     <BoltIcon size={16} />
                     <span aria-hidden="true">{formatCompactCount(user.daily_token)}</span>

@@ -13,7 +13,8 @@ export function usePrefersReducedMotion(): boolean {
 }
 
 /**
- * Spec §2: the menu hides when scrolled down past `threshold` px and comes back on scroll up.
+ * docs/product/routes.md#shell: the menu hides when scrolled down past `threshold` px and comes back on
+ * scroll up.
  * Disabled (always shown) when `enabled` is false, e.g. for users who prefer reduced motion.
  * Returns [hidden, reveal]; call reveal when keyboard focus enters the menu.
  */

@@ -52,7 +52,7 @@ export const SECONDARY_LINKS: NavItem[] = [
 
 export const SETTINGS_LINK: NavItem = { to: '/settings', label: 'settings', icon: <SettingsIcon /> };
 
-/** Canonical profile address (DECISIONS.md): /profile/{username}-{id}. */
+/** Canonical profile address (docs/product/decisions.md#accounts-and-routes): /profile/{username}-{id}. */
 export function profilePath(user: Pick<UserSettings, 'username' | 'id'>): string {
   return `/profile/${encodeURIComponent(user.username)}-${user.id}`;
 }

@@ -14,14 +14,18 @@ import styles from './AuthPanel.module.css';
 
 export type AuthMode = 'signin' | 'signup';
 
-/** The login page of spec §2: OAuth buttons, "or", the form of the mode, and a footer toggle. */
+/**
+ * The login page of docs/product/accounts.md#sign-in: OAuth buttons, "or", the form of the mode, and a footer
+ * toggle.
+ */
 export function AuthPanel({ mode }: { mode: AuthMode }) {
   const { t } = useTranslation('account');
   const [params] = useSearchParams();
   const rel = params.get('rel');
   const query = params.toString();
   const search = query ? `?${query}` : '';
-  // DECISIONS.md: rel=create returns the user to the generator after signing up (or in).
+  // docs/product/decisions.md#accounts-and-routes: rel=create returns the user to the generator after signing
+  // up (or in).
   const target = rel === 'create' ? '/create' : '/explore';
   const done = useCallback(() => reloadTo(target), [target]);
 

@@ -4,7 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { deleteCookie, getCookie } from '../cookie/index.ts';
 import styles from './AuthPanel.module.css';
 
-/** Shown on sign-up while a referral code is saved (cookie referral_code, spec §2). */
+/**
+ * Shown on sign-up while a referral code is saved (cookie referral_code, docs/product/accounts.md#sign-in).
+ */
 export function ReferralBanner() {
   const { t } = useTranslation('account');
   const [code, setCode] = useState(() => getCookie(COOKIE.referralCode) ?? null);

@@ -10,7 +10,9 @@ import { login } from './api.ts';
 import { errorsFromCode, hasErrors, validateSignin, type FormErrors } from './fieldErrors.ts';
 import styles from './AuthForm.module.css';
 
-/** Spec §8: user_not_found and incorrect_password both read "Username or password is invalid". */
+/**
+ * docs/product/errors.md: user_not_found and incorrect_password both read "Username or password is invalid".
+ */
 const CREDENTIAL_CODES = new Set(['user_not_found', 'incorrect_password']);
 
 export function SignInForm({ onSuccess }: { onSuccess: () => void }) {

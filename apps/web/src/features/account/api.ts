@@ -1,4 +1,7 @@
-/** Calls of /api/user (spec §7) for accounts; `me` is the session's, OAuth the oauth feature's. Bodies follow the API contract exactly. */
+/**
+ * Calls of /api/user (docs/product/api.md#accounts) for accounts; `me` is the session's, OAuth the oauth
+ * feature's. Bodies follow the API contract exactly.
+ */
 import type { Language, UserSettings } from '@mirage/domain';
 import { api } from '../api/index.ts';
 

@@ -6,7 +6,10 @@ import { closeModal } from '../modal/index.ts';
 import { reloadTo, clearAuthCookie } from '../session/index.ts';
 import { logout } from './api.ts';
 
-/** Logout (spec §2, §4): clear state, close any modal, reload on /explore keeping the query string. */
+/**
+ * Logout (docs/product/image-viewer.md#the-viewer, docs/product/accounts.md#sign-in-state): clear state,
+ * close any modal, reload on /explore keeping the query string.
+ */
 export function useLogout() {
   const queryClient = useQueryClient();
   const errorText = useErrorText();

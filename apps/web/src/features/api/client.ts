@@ -24,7 +24,10 @@ export const UNKNOWN_ERROR = 'unknown_error';
 
 let tokenErrorHandler: ((code: string) => void) | null = null;
 
-/** The app registers what happens on token_missing / token_expired / token_invalid (spec §4). */
+/**
+ * The app registers what happens on token_missing / token_expired / token_invalid
+ * (docs/product/accounts.md#sign-in-state).
+ */
 export function setTokenErrorHandler(handler: ((code: string) => void) | null): void {
   tokenErrorHandler = handler;
 }

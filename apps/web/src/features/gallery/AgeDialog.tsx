@@ -5,8 +5,8 @@ import { confirmAdult } from './ageGate.ts';
 import styles from './Gallery.module.css';
 
 /**
- * Spec §2 Image actions: "I am 18 or older" stores the confirmation and unblurs; "I am under 18" only
- * closes the dialog, and the images stay blurred.
+ * docs/product/gallery.md#boards: "I am 18 or older" stores the confirmation and unblurs; "I am under 18"
+ * only closes the dialog, and the images stay blurred.
  */
 export function AgeDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation('gallery');

@@ -29,7 +29,10 @@ interface BoardToolbarProps {
   selecting?: boolean;
 }
 
-/** The board's controls (spec §2): search, Newest/Shuffle, Refresh on Creations, Select on Collection, autoscroll. */
+/**
+ * The board's controls (docs/product/gallery.md#boards): search, Newest/Shuffle, Refresh on Creations, Select
+ * on Collection, autoscroll.
+ */
 export function BoardToolbar(props: BoardToolbarProps) {
   const { t } = useTranslation('gallery');
   const { signedIn, autoscroll } = props;

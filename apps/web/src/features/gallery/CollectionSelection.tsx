@@ -12,7 +12,8 @@ import { GALLERY_QUERY_KEY } from './useGalleryFeed.ts';
 import styles from './Gallery.module.css';
 
 /**
- * Selecting images of /collection to take them out of it together (spec §7 DELETE /api/action/favorites).
+ * Selecting images of /collection to take them out of it together
+ * (docs/product/collections-and-prompts.md#favourites, DELETE /api/action/favorites).
  * Escape or leaving the page ends the selection.
  */
 export function useCollectionSelection(cards: readonly GalleryCard[]) {

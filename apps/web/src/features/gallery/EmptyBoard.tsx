@@ -7,7 +7,10 @@ import styles from './Gallery.module.css';
 interface EmptyBoardProps {
   board: Board;
   signedIn: boolean;
-  /** The search narrows the board: offer to broaden it or to choose more styles (spec §2). */
+  /**
+   * The search narrows the board: offer to broaden it or to choose more styles
+   * (docs/product/gallery.md#boards).
+   */
   filtered: boolean;
   /** Clears tags and filters (absent when only styles narrow the search). */
   onBroaden?: () => void;
@@ -23,7 +26,10 @@ const TEXT = {
   samples: ['empty.samples_title', 'empty.samples_text'],
 } as const;
 
-/** What an empty board says, and what to do next (DESIGN.md: every empty state says what to do). */
+/**
+ * What an empty board says, and what to do next (docs/architecture.md#look-and-feel: every empty state says
+ * what to do).
+ */
 export function EmptyBoard({ board, signedIn, filtered, onBroaden, onMoreStyles }: EmptyBoardProps) {
   const { t } = useTranslation('gallery');
   const testId = `${board}-empty`;

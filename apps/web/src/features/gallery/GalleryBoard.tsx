@@ -37,7 +37,7 @@ interface GalleryBoardProps {
 const sizeOfCard = (card: Card) => card;
 
 /**
- * A gallery board (spec §2 Gallery, Collection, Creations, UserGallery): masonry of fixed-ratio cards
+ * A gallery board (docs/product/gallery.md#boards): masonry of fixed-ratio cards
  * with infinite scroll; for signed-in users the search panel (?search=open), Newest/Shuffle and the
  * count; for guests on /explore the 24 samples with NSFW ones blurred and a sign-up call; autoscroll.
  */

@@ -22,7 +22,8 @@ interface GalleryCardProps {
 
 /**
  * One image of a board: a fixed-ratio box with the blurhash at once and the lazy WebP thumbnail fading
- * in over it (DESIGN.md: nothing jumps). Opens the viewer; private images carry a lock.
+ * in over it (docs/architecture.md#look-and-feel: nothing jumps). Opens the viewer; private images carry a
+ * lock.
  */
 export const GalleryCard = memo(function GalleryCard({
   card,

@@ -3,7 +3,7 @@ import { ButtonLink } from '../../ui/Button.tsx';
 import { HeartIcon, ImageIcon, SparkleIcon } from '../../ui/icons.tsx';
 import styles from './Gallery.module.css';
 
-/** Spec §2: guests on /explore see the samples and a prominent sign-up button. */
+/** docs/product/gallery.md#boards: guests on /explore see the samples and a prominent sign-up button. */
 export function GuestBanner() {
   const { t } = useTranslation('gallery');
   return (
@@ -30,7 +30,7 @@ export function GuestBanner() {
   );
 }
 
-/** Spec §2: Collection and Creations show a sign-up prompt to guests. */
+/** docs/product/gallery.md#boards: Collection and Creations show a sign-up prompt to guests. */
 export function GuestPrompt({ board }: { board: 'collection' | 'creations' }) {
   const { t } = useTranslation('gallery');
   return (

@@ -2,7 +2,10 @@ import { SEARCH_TOTAL_CAP } from '@mirage/domain';
 import { useTranslation } from 'react-i18next';
 import styles from './Gallery.module.css';
 
-/** "N images", or "1,000+ images" when the server stopped counting (spec §7 total_capped). */
+/**
+ * "N images", or "1,000+ images" when the server stopped counting (docs/product/gallery.md#search,
+ * total_capped).
+ */
 export function ResultCount({
   total,
   capped,

@@ -20,7 +20,7 @@ interface SavedSearchesProps {
 }
 
 /**
- * Saved prompts in the search panel (spec §2 community prompt browser, §3 Saved prompt): "Save search"
+ * Saved prompts in the search panel (docs/product/collections-and-prompts.md#saved-prompts): "Save search"
  * (while the search can be saved; otherwise a line says why), "Saved prompts" (the browser, where
  * they are managed), and the user's own saved prompts as a quick list, folded on phones. Applying a prompt replaces the tags and
  * styles and keeps the format, render and generation type filters; like any search change it is a new

@@ -31,10 +31,10 @@ interface SearchPanelProps {
 }
 
 /**
- * The search panel (spec §2, opened by ?search=open, signed-in only): positive, optional and negative
- * tags with autocomplete, styles, render, format and generation type, the number of results, clear all;
- * saving the search and applying saved prompts. Every change is a new address, so back and forward step
- * through searches.
+ * The search panel (docs/product/gallery.md#in-the-web, opened by ?search=open, signed-in only): positive,
+ * optional and negative tags with autocomplete, styles, render, format and generation type, the number of
+ * results, clear all; saving the search and applying saved prompts. Every change is a new address, so back
+ * and forward step through searches.
  */
 export function SearchPanel({ search, onChange, counts, total, capped, loading, onClose }: SearchPanelProps) {
   const { t } = useTranslation('gallery');
@@ -50,8 +50,8 @@ export function SearchPanel({ search, onChange, counts, total, capped, loading, 
       aria-labelledby={`${SEARCH_PANEL_ID}-title`}
       data-testid="search-panel"
       onKeyDown={(event) => {
-        // Spec §4: panels close on Escape (a tag box handles its own Escape first). Keys from the saved
-        // prompt dialogs bubble here through their portals: those are the dialogs' own.
+        // docs/product/gallery.md: panels close on Escape (a tag box handles its own Escape first). Keys from
+        // the saved prompt dialogs bubble here through their portals: those are the dialogs' own.
         const inside = event.currentTarget.contains(event.target as Node);
         if (event.key === 'Escape' && !event.defaultPrevented && inside) {
           event.preventDefault();

@@ -7,7 +7,9 @@ import styles from './StyleFilter.module.css';
 
 export const STYLE_FILTER_ID = 'gallery-style-filter';
 
-/** The styles of the search, with previews (spec §2, §5: at least one stays selected). */
+/**
+ * The styles of the search, with previews (docs/product/gallery.md#in-the-web: at least one stays selected).
+ */
 export function StyleFilter({
   search,
   onChange,

@@ -1,6 +1,6 @@
 /**
- * The over-18 confirmation (spec §2 Image actions): NSFW sample images stay blurred until the visitor
- * confirms being 18 or older; the answer is kept in local storage. "Under 18" only closes the dialog.
+ * The over-18 confirmation (docs/product/gallery.md#boards): NSFW sample images stay blurred until the
+ * visitor confirms being 18 or older; the answer is kept in local storage. "Under 18" only closes the dialog.
  */
 import { useSyncExternalStore } from 'react';
 

@@ -1,4 +1,4 @@
-/** Calls of the gallery (spec §7 Gallery): the board search and the tag autocomplete. */
+/** Calls of the gallery (docs/product/gallery.md#search): the board search and the tag autocomplete. */
 import type { Format, Render, SearchBody } from '@mirage/domain';
 import { api, apiRequest } from '../api/index.ts';
 
@@ -68,7 +68,10 @@ export const fetchTagSuggestions = (prefix: string, signal?: AbortSignal) =>
     .get<{ tags: TagSuggestion[] }>(`/api/gallery/search/tags?search=${encodeURIComponent(prefix)}`, signal)
     .then((answer) => answer.tags);
 
-/** DELETE /api/action/favorites (spec §7): takes several images out of the collection at once. */
+/**
+ * DELETE /api/action/favorites (docs/product/collections-and-prompts.md#favourites): takes several images out
+ * of the collection at once.
+ */
 export const removeFromCollection = (uuids: readonly string[]) =>
   apiRequest<{ removed: number }>('DELETE', '/api/action/favorites', {
     body: { images: uuids.map((uuid) => ({ uuid })) },

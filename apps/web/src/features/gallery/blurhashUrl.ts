@@ -1,7 +1,7 @@
 /**
- * A blurhash (DESIGN.md: placeholders while thumbnails load) decoded once to a tiny PNG data URL, which
- * CSS stretches over the card's fixed-ratio box. Decoded images are kept, so a board that re-lays out or
- * comes back from the viewer does not decode again.
+ * A blurhash (docs/architecture.md#look-and-feel: placeholders while thumbnails load) decoded once to a tiny
+ * PNG data URL, which CSS stretches over the card's fixed-ratio box. Decoded images are kept, so a board that
+ * re-lays out or comes back from the viewer does not decode again.
  */
 import { decode, isBlurhashValid } from 'blurhash';
 

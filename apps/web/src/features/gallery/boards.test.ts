@@ -17,7 +17,7 @@ import {
 } from './boards.ts';
 import { isBlurred, readAgeConfirmed, AGE_CONFIRMED_KEY } from './ageGate.ts';
 
-describe('Newest / Shuffle per board (spec §4)', () => {
+describe('Newest / Shuffle per board', () => {
   it('defaults to shuffle and remembers each board under shuffle-{board}', () => {
     const storage = new MemoryStorage();
     expect(readShuffle(storage, 'explore')).toBe(true);

@@ -1,6 +1,6 @@
 /**
- * The four gallery boards (spec §2 Gallery, Collection, Creations, UserGallery) and their order rules
- * (spec §4 Gallery search): shuffle is on by default and remembered per board in local storage
+ * The four gallery boards (docs/product/gallery.md#boards) and their order rules
+ * (docs/product/gallery.md#in-the-web): shuffle is on by default and remembered per board in local storage
  * (`shuffle-{board}`); optional tags turn it off while they are present; the shuffle seed is a random
  * number in [-1, 1] with a timestamp, one per area (general: explore, collection, user galleries;
  * creations). Pure apart from the small seed store.
@@ -44,7 +44,10 @@ type WriteStorage = Pick<Storage, 'setItem'>;
 
 export const shuffleKey = (board: Board) => `shuffle-${board}`;
 
-/** The board's saved choice: shuffle unless the user chose newest (spec §4: shuffle defaults on). */
+/**
+ * The board's saved choice: shuffle unless the user chose newest (docs/product/gallery.md#in-the-web: shuffle
+ * defaults on).
+ */
 export function readShuffle(storage: ReadStorage | null, board: Board): boolean {
   try {
     return storage?.getItem(shuffleKey(board)) !== 'false';
@@ -113,9 +116,9 @@ export function reshuffle(area: SeedArea, now = Date.now()): Seed {
 export const CONTEXT_PARAM = { board: 'from', author: 'author', seed: 'seed' } as const;
 
 /**
- * /image/{uuid} with the board's search (spec §2: the viewer keeps the query string), without the
- * panel flag, plus where it came from: `from` (board), `author` (a user gallery's id) and `seed` (the
- * shuffle seed; absent means newest first).
+ * /image/{uuid} with the board's search (docs/product/image-viewer.md#the-viewer: the viewer keeps the query
+ * string), without the panel flag, plus where it came from: `from` (board), `author` (a user gallery's id)
+ * and `seed` (the shuffle seed; absent means newest first).
  */
 export function imageHref(
   uuid: string,
@@ -157,8 +160,8 @@ export function boardContextFromQuery(
 // ---- /gallery/{username}-{id} ----
 
 /**
- * Spec §1: /gallery/{username}-{id}. The id is the last '-' segment (usernames may hold '-'). Null when
- * the slug has no positive id or no name.
+ * docs/product/gallery.md#boards: /gallery/{username}-{id}. The id is the last '-' segment (usernames may
+ * hold '-'). Null when the slug has no positive id or no name.
  */
 export function parseGallerySlug(slug: string | undefined): { username: string; id: number } | null {
   if (!slug) return null;

@@ -75,7 +75,7 @@ describe('masonry', () => {
   });
 });
 
-describe('autoscroll (spec §9)', () => {
+describe('autoscroll', () => {
   it('has 4 speeds, with a frame cycle from 30 s down to 4 s', () => {
     expect(AUTOSCROLL_CYCLES_MS).toHaveLength(4);
     expect(AUTOSCROLL_CYCLES_MS[0]).toBe(30_000);

@@ -1,6 +1,7 @@
 /**
  * Pure layout rules of the board: how many columns a width holds, how cards are spread over them
- * (masonry that keeps the reading order left to right), and the autoscroll speeds (spec §9).
+ * (masonry that keeps the reading order left to right), and the autoscroll speeds
+ * (docs/product/limits.md#gallery-and-prompts).
  */
 
 /** Column counts by board width: two on a 360 px phone, up to six on a wide screen. */
@@ -67,8 +68,8 @@ export function layoutMasonry(
 }
 
 /**
- * Spec §9: autoscroll has 4 speed levels; the frame cycle (the time to scroll one screen height) goes
- * from 30 s at the slowest down to 4 s at the fastest.
+ * docs/product/limits.md#gallery-and-prompts: autoscroll has 4 speed levels; the frame cycle (the time to
+ * scroll one screen height) goes from 30 s at the slowest down to 4 s at the fastest.
  */
 export const AUTOSCROLL_CYCLES_MS = [30_000, 16_000, 8_000, 4_000] as const;
 export const AUTOSCROLL_LEVELS = AUTOSCROLL_CYCLES_MS.length;

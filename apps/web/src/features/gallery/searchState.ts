@@ -1,5 +1,5 @@
 /**
- * The gallery search (spec §3 Search body, §2 search panel) as it lives in the address, so that links,
+ * The gallery search (docs/product/gallery.md#search) as it lives in the address, so that links,
  * reloads and back/forward all keep it. Pure: parse and write URLSearchParams, edit the search, and build
  * the request body. Compact parameters:
  *
@@ -35,7 +35,10 @@ export interface GallerySearch {
   pos: SearchTag[];
   opt: SearchTag[];
   neg: SearchTag[];
-  /** Chosen style ids; empty means every style (spec §5: at least one stays selected). */
+  /**
+   * Chosen style ids; empty means every style (docs/product/gallery.md#in-the-web: at least one stays
+   * selected).
+   */
   styles: number[];
   /** Empty means every format; likewise renders and generation types. */
   formats: Format[];
@@ -65,7 +68,7 @@ export const PARAM = {
   panel: 'search',
 } as const;
 
-/** `?search=open` opens the search panel (spec §2). */
+/** `?search=open` opens the search panel (docs/product/gallery.md#in-the-web). */
 export const PANEL_OPEN = 'open';
 
 /** The most style ids the API accepts in one search. */
@@ -257,8 +260,8 @@ export function isStyleChosen(search: GallerySearch, id: number): boolean {
 
 /**
  * Turns a style on or off among `allIds` (the styles on offer). At least one style stays chosen
- * (spec §5), and choosing them all is stored as "every style" (an empty list), so that a style added
- * later is included too.
+ * (docs/product/gallery.md#in-the-web), and choosing them all is stored as "every style" (an empty list), so
+ * that a style added later is included too.
  */
 export function toggleStyle(search: GallerySearch, id: number, allIds: readonly number[]): GallerySearch {
   const all = [...new Set(allIds)];
@@ -281,7 +284,10 @@ export function toggleValue<T extends string>(values: readonly T[], value: T, or
   return order.filter((item) => next.includes(item));
 }
 
-/** The request body of POST /api/gallery/search (spec §3). `shuffle` is the seed, or null for newest. */
+/**
+ * The request body of POST /api/gallery/search (docs/product/gallery.md#search). `shuffle` is the seed, or
+ * null for newest.
+ */
 export function toSearchBody(search: GallerySearch, shuffle: number | null): SearchBody {
   return {
     pos_search: search.pos.map((tag) => tag.id),

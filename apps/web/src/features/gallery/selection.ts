@@ -1,6 +1,7 @@
 /**
- * Choosing images of the collection to take out of it together (spec §7: DELETE /api/action/favorites
- * with a list of images). Pure set operations, so the rules are tested without a browser.
+ * Choosing images of the collection to take out of it together
+ * (docs/product/collections-and-prompts.md#favourites: DELETE /api/action/favorites with a list of images).
+ * Pure set operations, so the rules are tested without a browser.
  */
 import { MAX_FAVORITES_PER_REMOVAL } from '@mirage/domain';
 

@@ -7,9 +7,9 @@ function atBottom(): boolean {
 }
 
 /**
- * Spec §2, §9: the board scrolls itself at one of 4 speeds (one screen height per 30 s down to 4 s). Any
- * wheel or touch move stops it, and so does reaching the end when nothing more will load, or leaving the
- * page. `level` 0 is off; `stop` sets it back to 0.
+ * docs/product/gallery.md#boards, docs/product/limits.md: the board scrolls itself at one of 4 speeds (one
+ * screen height per 30 s down to 4 s). Any wheel or touch move stops it, and so does reaching the end when
+ * nothing more will load, or leaving the page. `level` 0 is off; `stop` sets it back to 0.
  */
 export function useAutoscroll(options: {
   level: number;

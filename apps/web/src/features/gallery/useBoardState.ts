@@ -1,6 +1,7 @@
 /**
- * A board's search state: the search and the panel flag live in the address (spec §2: ?search=open),
- * the Newest/Shuffle choice in local storage per board, the shuffle seed per area (spec §4).
+ * A board's search state: the search and the panel flag live in the address
+ * (docs/product/gallery.md#in-the-web: ?search=open), the Newest/Shuffle choice in local storage per board,
+ * the shuffle seed per area (docs/product/gallery.md#in-the-web).
  */
 import { useCallback, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';

@@ -31,7 +31,7 @@ const page = (...uuids: string[]): GalleryPage => ({
   tags_count: {},
 });
 
-describe('paging (spec §9: 12 per page)', () => {
+describe('paging (12 per page)', () => {
   it('asks for the next page while pages come back full', () => {
     const full = page(...Array.from({ length: 12 }, (_, index) => `u${index}`));
     expect(nextPageParam(full, 0, 12, true)).toBe(1);

@@ -1,6 +1,7 @@
 /**
- * A board's images (spec §2, §9): pages of 12 through useInfiniteQuery, the next page while the last one
- * was full. A guest gets the 24 samples on page 0 and nothing after, so a guest's board is one page.
+ * A board's images (docs/product/gallery.md#boards, docs/product/limits.md#gallery-and-prompts): pages of 12
+ * through useInfiniteQuery, the next page while the last one was full. A guest gets the 24 samples on page 0
+ * and nothing after, so a guest's board is one page.
  */
 import { GALLERY_PAGE_SIZE, GUEST_SAMPLE_COUNT, type SearchBody } from '@mirage/domain';
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';

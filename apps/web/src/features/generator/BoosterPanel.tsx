@@ -11,7 +11,10 @@ import { useChosenStyle, useGenerator } from './GeneratorContext.ts';
 import { Section } from './Section.tsx';
 import styles from './BoosterPanel.module.css';
 
-/** Spec §2/§5: up to MAX_BOOSTERS slots with a weight 0-100 %, delete, and suggested tags. */
+/**
+ * docs/product/generation.md#settings: up to MAX_BOOSTERS slots with a weight 0-100 %, delete, and suggested
+ * tags.
+ */
 export function BoosterPanel() {
   const { t } = useTranslation('generator');
   const names = useCatalogueText();
@@ -24,7 +27,7 @@ export function BoosterPanel() {
   const full = boosters.length >= MAX_BOOSTERS;
 
   function openChooser() {
-    // Spec §5: a style must be chosen before opening the boosters.
+    // docs/product/generation.md#catalogue: a style must be chosen before opening the boosters.
     if (!style) openModal({ type: 'no-style', kind: 'modifier' });
     else setChoosing(true);
   }

@@ -5,7 +5,10 @@ import { payingBalance } from './createFlow.ts';
 import { useGenerator } from './GeneratorContext.ts';
 import styles from './CreateBar.module.css';
 
-/** Spec §9: the live cost lines and total, and which balance pays (energy first for premium, §4). */
+/**
+ * docs/product/pricing-and-plans.md#prices: the live cost lines and total, and which balance pays (energy
+ * first for premium, docs/product/pricing-and-plans.md#which-balance-pays).
+ */
 export function CostSummary() {
   const { t } = useTranslation('generator');
   const { settings, plan, user } = useGenerator();

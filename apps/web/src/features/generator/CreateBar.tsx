@@ -8,7 +8,10 @@ import { useGenerator } from './GeneratorContext.ts';
 import { useClock, useCreate } from './useCreate.ts';
 import styles from './CreateBar.module.css';
 
-/** Spec §2: time left until the daily reset at 00:00 UTC, hh:mm:ss, ticking every second. */
+/**
+ * docs/product/pricing-and-plans.md#daily-energy: time left until the daily reset at 00:00 UTC, hh:mm:ss,
+ * ticking every second.
+ */
 function ResetCountdown() {
   const { t } = useTranslation('generator');
   const [now] = useClock(true, 1000);
@@ -24,7 +27,10 @@ function ResetCountdown() {
   );
 }
 
-/** The cost, the create button (flow 1-6 of spec §2), running/maxTask and the daily reset countdown. */
+/**
+ * The cost, the create button (flow 1-6 of docs/product/generation.md#create-button), running/maxTask and the
+ * daily reset countdown.
+ */
 export function CreateBar() {
   const { t } = useTranslation('generator');
   const { capabilities, signedIn } = useGenerator();

@@ -24,7 +24,7 @@ export interface GeneratorContextValue {
   user: UserSettings | undefined;
   plan: Plan;
   capabilities: Readonly<PlanCapabilities>;
-  /** Styles offered for generation (txt2img only, spec §5). */
+  /** Styles offered for generation (txt2img only, docs/product/generation.md#catalogue). */
   styles: readonly GraphicStyle[];
   categories: readonly ModifierCategory[];
   modifiers: ReadonlyMap<number, IndexedModifier>;

@@ -5,7 +5,10 @@ import { useCatalogueText } from '../catalogue/index.ts';
 import { useGenerator } from './GeneratorContext.ts';
 import styles from './Generator.module.css';
 
-/** The generator's modals (spec §2): no style selected, Pro required, Pro expired, duplicate, incompatible. */
+/**
+ * The generator's modals (docs/product/generation.md#create-button): no style selected, Pro required, Pro
+ * expired, duplicate, incompatible.
+ */
 export function GeneratorModals() {
   const { t } = useTranslation('generator');
   const names = useCatalogueText();

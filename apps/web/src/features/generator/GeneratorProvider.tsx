@@ -62,9 +62,11 @@ export function GeneratorProvider({ children }: { children: ReactNode }) {
     ({ task, outcome }: TaskEnd) => {
       refreshUser();
       if (outcome === 'done') {
-        // Spec §4: creations are flagged for refresh — a kept-alive /creations refetches in the background.
+        // docs/product/generation.md#task-outcome: creations are flagged for refresh — a kept-alive
+        // /creations refetches in the background.
         void queryClient.invalidateQueries({ queryKey: [...GALLERY_QUERY_KEY, 'creations'] });
-        // Spec §4: a "generation done" notice with a way to the image, away from the generator, not on phones.
+        // docs/product/generation.md#task-outcome: a "generation done" notice with a way to the image, away
+        // from the generator, not on phones.
         // An upscale started in the viewer has its own notice there ("Image upscaled").
         const uuid = task.image_uuid;
         const away = !pageActiveRef.current && !window.matchMedia(NARROW_SCREEN).matches;
@@ -77,7 +79,8 @@ export function GeneratorProvider({ children }: { children: ReactNode }) {
         return;
       }
       notify(t('notice.failed'), 'error', GENERATION_ERROR_NOTICE_MS);
-      // Spec §4: refunded unless eco mode (an eco image costs nothing to refund).
+      // docs/product/generation.md#task-outcome: refunded unless eco mode (an eco image costs nothing to
+      // refund).
       if (task.refunded && task.cost > 0) {
         notify(t('notice.ticket_refunded', { count: task.cost }), 'info', GENERATOR_NOTICE_MS);
       }

@@ -95,7 +95,10 @@ function withFavorite(presets: PresetMap, id: number, favorite: boolean): Preset
   );
 }
 
-/** Spec §2: the preset tree (paths split on '/'), search, favourites-only, random preset. */
+/**
+ * docs/product/generation.md#catalogue: the preset tree (paths split on '/'), search, favourites-only, random
+ * preset.
+ */
 export function PresetPanel({ onPicked }: { onPicked?: () => void }) {
   const { t } = useTranslation('generator');
   const names = useCatalogueText();

@@ -71,8 +71,9 @@ function PromptBox({
 }
 
 /**
- * Spec §2/§5: positive and negative prompts with example placeholders, counts, the lengthy-prompt
- * warning, and moderation feedback: suggestions with "add all", forbidden words listed and removed.
+ * docs/product/generation.md#settings, docs/product/moderation.md#rules: positive and negative prompts with
+ * example placeholders, counts, the lengthy-prompt warning, and moderation feedback: suggestions with "add
+ * all", forbidden words listed and removed.
  */
 export function PromptPanel() {
   const { t } = useTranslation('generator');

@@ -7,7 +7,9 @@ import { RESULTS_ID } from './useCreate.ts';
 import { useTasks } from '../task/index.ts';
 import styles from './ResultsGallery.module.css';
 
-/** The generator's results, newest first (spec §2), fed by the task stream. */
+/**
+ * The generator's results, newest first (docs/product/generation.md#task-outcome), fed by the task stream.
+ */
 export function ResultsGallery() {
   const { t } = useTranslation('generator');
   const { tasks, signedIn } = useGenerator();

@@ -5,7 +5,10 @@ import { DiceIcon, LockIcon, UnlockIcon } from '../../ui/icons.tsx';
 import { useGenerator } from './GeneratorContext.ts';
 import styles from './SettingsPanel.module.css';
 
-/** Seed 1-4294967295 (spec §5) with a lock and a dice. Typing a seed locks it; unlocked, each image is random. */
+/**
+ * Seed 1-4294967295 (docs/product/generation.md#settings) with a lock and a dice. Typing a seed locks it;
+ * unlocked, each image is random.
+ */
 export function SeedField() {
   const { t } = useTranslation('generator');
   const { settings, update } = useGenerator();

@@ -34,7 +34,10 @@ function lowestPlan(rule: (capabilities: Readonly<PlanCapabilities>) => boolean)
 
 const MULTI_COUNTS = Array.from({ length: MULTI_GENERATION_MAX }, (_, index) => String(index + 1));
 
-/** Spec §2/§4/§6: quality, format, creativity, seed, switches and multi-generation, with the plan's locks. */
+/**
+ * docs/product/generation.md#plan-forcing, docs/product/pricing-and-plans.md#plan-capabilities: quality,
+ * format, creativity, seed, switches and multi-generation, with the plan's locks.
+ */
 export function SettingsPanel() {
   const { t } = useTranslation('generator');
   const { settings, update, plan, capabilities, openModal } = useGenerator();

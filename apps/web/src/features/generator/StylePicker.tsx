@@ -8,7 +8,10 @@ import { STYLE_PICKER_ID } from './GeneratorProvider.tsx';
 import { Section } from './Section.tsx';
 import styles from './StylePicker.module.css';
 
-/** Spec §2/§5: styles with previews, a render filter, txt2img styles only; Free users see locks. */
+/**
+ * docs/product/generation.md#settings: styles with previews, a render filter, txt2img styles only; Free users
+ * see locks.
+ */
 export function StylePicker() {
   const { t } = useTranslation('generator');
   const names = useCatalogueText();

@@ -50,7 +50,10 @@ function StateLine({ task }: { task: TaskView }) {
   }
 }
 
-/** One task of the results: queue position and ETA, steps and live preview, then the image (spec §4). */
+/**
+ * One task of the results: queue position and ETA, steps and live preview, then the image
+ * (docs/product/generation.md#task-states).
+ */
 export function TaskCard({ task }: { task: TaskView }) {
   const { t } = useTranslation('generator');
   const { t: tImage } = useTranslation('image');

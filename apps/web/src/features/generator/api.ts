@@ -1,4 +1,7 @@
-/** Calls of the generator (spec §7: tasks). Shapes follow the API; the catalogue's are in features/catalogue. */
+/**
+ * Calls of the generator (docs/product/api.md: tasks). Shapes follow the API; the catalogue's are in
+ * features/catalogue.
+ */
 import type { Creativity, Format, Quality } from '@mirage/domain';
 import { api } from '../api/index.ts';
 import type { TaskAccepted } from '../task/index.ts';
@@ -31,7 +34,7 @@ export type { TaskView } from '@mirage/domain';
 export const createTxt2img = (body: Txt2imgBody, fastLane: boolean) =>
   api.post<Txt2imgAccepted>(`/api/tasks/txt2img?fastlane=${fastLane ? 'true' : 'false'}`, body);
 
-/** Image files (spec §7 assets). */
+/** Image files (docs/product/image-viewer.md#files). */
 export const imageUrls = (uuid: string) => ({
   thumbnail: `/images/${uuid}-min.webp`,
   full: `/images/${uuid}.webp`,

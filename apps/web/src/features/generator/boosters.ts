@@ -1,4 +1,7 @@
-/** Booster (modifier) rules of the generator (spec §5: incompatible styles, render kinds). */
+/**
+ * Booster (modifier) rules of the generator (docs/product/generation.md#catalogue: incompatible styles,
+ * render kinds).
+ */
 import { isModifierUsableWith, type BoosterSetting } from '@mirage/domain';
 import type { GraphicStyle, Modifier, ModifierCategory } from '../catalogue/index.ts';
 

@@ -40,7 +40,7 @@ const input = (patch: Partial<Parameters<typeof createAction>[0]> = {}) => ({
   ...patch,
 });
 
-describe('create button flow (spec §2)', () => {
+describe('create button flow', () => {
   it('1. asks for a style first, even before sign-up', () => {
     expect(createAction(input({ settings: settings({ style_id: null }), signedIn: false }))).toEqual({
       kind: 'no-style',

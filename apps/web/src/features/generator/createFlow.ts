@@ -1,6 +1,7 @@
 /**
- * The create button (spec §2 "Create button flow"): what a press does, decided from the generator's
- * state, and the request body it sends. Pure, so the order of the rules is tested without a browser.
+ * The create button (docs/product/generation.md#create-button): what a press does, decided from the
+ * generator's state, and the request body it sends. Pure, so the order of the rules is tested without a
+ * browser.
  */
 import {
   capabilitiesFor,
@@ -41,7 +42,10 @@ export function planOf(user: UserSettings | undefined, now: Date = new Date()): 
   return user ? effectivePlan(user, now) : 0;
 }
 
-/** Which balance pays one image, or null when neither suffices (spec §5 ticket sufficiency). */
+/**
+ * Which balance pays one image, or null when neither suffices
+ * (docs/product/pricing-and-plans.md#which-balance-pays ticket sufficiency).
+ */
 export function payingBalance(user: UserSettings, cost: number, now: Date = new Date()): BalanceField | null {
   return chooseBalance(user, cost, now).balance;
 }
@@ -61,8 +65,9 @@ export function createAction(input: CreateInput): CreateAction {
 }
 
 /**
- * The txt2img body (spec §7: the generator prompt without fastLane and seedLock, with seed). Prompts are
- * trimmed (§5). The seed is sent only while it is locked; unlocked, each copy gets a seed from the server.
+ * The txt2img body (docs/product/generation.md#tasks: the generator prompt without fastLane and seedLock,
+ * with seed). Prompts are trimmed (docs/product/generation.md#settings). The seed is sent only while it is
+ * locked; unlocked, each copy gets a seed from the server.
  */
 export function txt2imgRequest(settings: GeneratorSettings & { style_id: number }): Txt2imgBody {
   const body: Txt2imgBody = {
@@ -98,7 +103,10 @@ export function formatClock({
   return `${two(hours)}:${two(minutes)}:${two(seconds)}`;
 }
 
-/** Seconds left of a cooldown, with 2 decimals (spec §2: "seconds countdown with 2 decimals"). */
+/**
+ * Seconds left of a cooldown, with 2 decimals (docs/product/generation.md#create-button: "seconds countdown
+ * with 2 decimals").
+ */
 export function cooldownSeconds(until: number, now: number): string {
   return (Math.max(0, until - now) / 1000).toFixed(2);
 }

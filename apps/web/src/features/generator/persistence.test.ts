@@ -42,7 +42,7 @@ describe('promptData in local storage', () => {
     expect(odd.render).toBe('hentai');
   });
 
-  it('is forced back to the plan on restore (spec §4): a Free user gets Standard, no eco, not private', () => {
+  it('is forced back to the plan on restore: a Free user gets Standard, no eco, not private', () => {
     const stored = {
       ...defaultSettings(PLAN.pro),
       quality: 'Ultra' as const,

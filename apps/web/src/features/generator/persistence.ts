@@ -1,8 +1,8 @@
 /**
- * Local persistence of the generator (spec §3 "local storage keys promptData"): the settings survive a
- * reload. What is read back is only trusted for its shape; the plan rules run on it afterwards
- * (normaliseSettings with source 'restore', spec §4: a non-premium user is forced back to Standard,
- * no eco mode, not private).
+ * Local persistence of the generator (docs/product/routes.md#cookies-and-local-storage): the settings survive
+ * a reload. What is read back is only trusted for its shape; the plan rules run on it afterwards
+ * (normaliseSettings with source 'restore', docs/product/generation.md#plan-forcing: a non-premium user is
+ * forced back to Standard, no eco mode, not private).
  */
 import {
   CREATIVITIES,
@@ -104,8 +104,8 @@ export function savePromptData(storage: StorageLike | undefined, data: PromptDat
 export const PROMPT_DATA_REPLACED = 'mirage:prompt-data-replaced';
 
 /**
- * Saves settings made elsewhere (a clone, spec §2) and tells a generator that is already mounted (kept
- * alive, spec §2) to read them back.
+ * Saves settings made elsewhere (a clone, docs/product/image-viewer.md#image-menu) and tells a generator that
+ * is already mounted (kept alive, docs/product/generation.md) to read them back.
  */
 export function replacePromptData(storage: StorageLike | undefined, data: PromptData): void {
   savePromptData(storage, data);

@@ -1,4 +1,7 @@
-/** The preset tree of the generator (spec §2: a tree by category path split on '/', search, favourites). */
+/**
+ * The preset tree of the generator (docs/product/generation.md#catalogue: a tree by category path split on
+ * '/', search, favourites).
+ */
 import type { Preset, PresetMap } from '../catalogue/index.ts';
 
 export interface PresetNode {

@@ -1,7 +1,7 @@
 /**
- * The create button's behaviour (spec §2 Create button flow 1-6, §8 generation errors): decides with
- * createAction, sends one txt2img request per image, and turns every error code into its modal,
- * notification or cooldown.
+ * The create button's behaviour (docs/product/generation.md#create-button, docs/product/errors.md generation
+ * errors): decides with createAction, sends one txt2img request per image, and turns every error code into
+ * its modal, notification or cooldown.
  */
 import { moderatePrompt, randomSeed, SAFETY_WARNING } from '@mirage/domain';
 import { useQueryClient } from '@tanstack/react-query';
@@ -129,7 +129,8 @@ export function useCreate(): CreateState {
     if (action.kind === 'buy') return void navigate('/tickets');
     if (action.kind === 'wait' || pending || settings.style_id === null) return;
 
-    // The server refuses forbidden words: remove them first, as the prompt boxes do (spec §5).
+    // The server refuses forbidden words: remove them first, as the prompt boxes do
+    // (docs/product/moderation.md#rules).
     const moderation = moderatePrompt(settings, rules);
     const seed = settings.seedLock ? (settings.seed ?? randomSeed()) : settings.seed;
     const ready = {

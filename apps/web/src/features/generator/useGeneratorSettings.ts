@@ -1,6 +1,7 @@
 /**
  * The generator's settings state: restored from local storage (promptData), kept within the plan and
- * the interlocks by normaliseSettings after every change (spec §4), and saved back on every change.
+ * the interlocks by normaliseSettings after every change (docs/product/generation.md#plan-forcing), and saved
+ * back on every change.
  */
 import {
   normaliseSettings,

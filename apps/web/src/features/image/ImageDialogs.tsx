@@ -13,7 +13,10 @@ interface ReportDialogProps {
   onSubmit: (flag: number) => Promise<boolean>;
 }
 
-/** Report with a reason (spec §7: PUT /api/action/report/{flag}; reasons: REPORT_REASONS). */
+/**
+ * Report with a reason (docs/product/moderation.md#reports: PUT /api/action/report/{flag}; reasons:
+ * REPORT_REASONS).
+ */
 export function ReportDialog({ open, onOpenChange, pending, onSubmit }: ReportDialogProps) {
   const { t } = useTranslation('image');
   const name = useId();
@@ -72,7 +75,7 @@ interface DeleteDialogProps {
   onConfirm: () => void;
 }
 
-/** Confirms a delete (spec §2 modals: delete image). */
+/** Confirms a delete (docs/product/image-viewer.md#image-menu: delete image). */
 export function DeleteDialog({ open, onOpenChange, pending, onConfirm }: DeleteDialogProps) {
   const { t } = useTranslation('image');
   return (
@@ -103,7 +106,10 @@ interface UpscaleDialogProps {
   onConfirm: () => Promise<boolean>;
 }
 
-/** Confirms the ×2 upscale of an own image and its price (spec §2 modals: upscale image). */
+/**
+ * Confirms the ×2 upscale of an own image and its price (docs/product/image-viewer.md#image-menu: upscale
+ * image).
+ */
 export function UpscaleDialog({ open, onOpenChange, pending, onConfirm }: UpscaleDialogProps) {
   const { t } = useTranslation('image');
   return (

@@ -61,9 +61,9 @@ interface ImageMenuProps {
 }
 
 /**
- * The image menu (spec §2 Image actions). Privacy and delete are the owner's; privacy needs a premium
- * plan (spec §6), so other owners see it disabled with a link to the plans. Report is for other people's
- * images.
+ * The image menu (docs/product/image-viewer.md#image-menu). Privacy and delete are the owner's; privacy needs
+ * a premium plan (docs/product/pricing-and-plans.md#plan-capabilities), so other owners see it disabled with
+ * a link to the plans. Report is for other people's images.
  */
 export function ImageMenu({
   info,

@@ -35,9 +35,9 @@ export interface Picture {
 }
 
 /**
- * The image, fitted to the stage (spec §4 image preview: nothing -> blurhash -> thumbnail -> full),
- * turned and scaled by the preview transform. Each picture is its own element (keyed by uuid), so the
- * loading steps start over for the next image.
+ * The image, fitted to the stage (docs/product/image-viewer.md#the-viewer: nothing -> blurhash -> thumbnail
+ * -> full), turned and scaled by the preview transform. Each picture is its own element (keyed by uuid), so
+ * the loading steps start over for the next image.
  */
 function PictureBox({
   picture,
@@ -97,7 +97,10 @@ interface StageProps {
   children?: ReactNode;
 }
 
-/** The image area: the picture, up/down buttons, wheel and touch swipe (spec §2, §9: 100 px). */
+/**
+ * The image area: the picture, up/down buttons, wheel and touch swipe
+ * (docs/product/image-viewer.md#the-viewer: 100 px).
+ */
 export function ImageStage({
   picture,
   transform,

@@ -37,9 +37,9 @@ function hasAppHistory(): boolean {
 }
 
 /**
- * /image/{uuid} (spec §2 Image viewer): the image over a dark backdrop with the info panel, the image
- * menu, up/down through the board it came from, and the preview controls. A modal dialog: focus stays
- * inside, Escape closes it (spec §4).
+ * /image/{uuid} (docs/product/image-viewer.md#the-viewer): the image over a dark backdrop with the info
+ * panel, the image menu, up/down through the board it came from, and the preview controls. A modal dialog:
+ * focus stays inside, Escape closes it (docs/product/image-viewer.md).
  */
 export function ImageViewer({ uuid }: { uuid: string }) {
   const { t } = useTranslation('image');
@@ -93,7 +93,8 @@ export function ImageViewer({ uuid }: { uuid: string }) {
       const target = step === 'next' ? neighbours.next : neighbours.previous;
       if (!target) return;
       setStepFrom(uuid);
-      // The same board (the query string stays, spec §2); the history keeps one entry for the viewer.
+      // The same board (the query string stays, docs/product/image-viewer.md#the-viewer); the history keeps
+      // one entry for the viewer.
       void navigate(viewerPath(target.item.uuid, nextQuery(location.search, target.index)), {
         replace: true,
         state: { card: target.item },

@@ -79,7 +79,7 @@ function GenDetails({ info, gen, actions }: { info: ImageInfo; gen: ImageGenInfo
         </Row>
         {gen.model && (
           <Row label={t('panel.renderer')} testId="viewer-model">
-            {/* DESIGN.md: the built-in preview engine says what it is. */}
+            {/* docs/architecture.md: the built-in preview engine says what it is. */}
             {gen.model === PREVIEW_MODEL ? t('panel.renderer_preview') : gen.model}
           </Row>
         )}

@@ -3,7 +3,9 @@ import { Spinner } from '../../ui/Spinner.tsx';
 import type { UpscaleStatus } from './upscale.ts';
 import styles from './UpdatingOverlay.module.css';
 
-/** Over the image while it is updating (spec §2 image viewer): where its upscale stands. */
+/**
+ * Over the image while it is updating (docs/product/image-viewer.md#the-viewer): where its upscale stands.
+ */
 export function UpdatingOverlay({ status }: { status: UpscaleStatus }) {
   const { t } = useTranslation('image');
   const text =

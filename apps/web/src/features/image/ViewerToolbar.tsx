@@ -32,7 +32,10 @@ interface ToolbarProps {
   menuButtonRef: Ref<HTMLButtonElement>;
 }
 
-/** The bar over the image: close, the preview controls (spec §4), favourite and the image menu. */
+/**
+ * The bar over the image: close, the preview controls (docs/product/image-viewer.md#the-viewer), favourite
+ * and the image menu.
+ */
 export function ViewerToolbar({
   info,
   actions,

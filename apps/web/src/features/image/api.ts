@@ -1,4 +1,7 @@
-/** Calls of the image viewer (spec §7 /api/image, /api/action, /api/gallery). Shapes follow the API. */
+/**
+ * Calls of the image viewer (docs/product/image-viewer.md#information, /api/image, /api/action,
+ * /api/gallery). Shapes follow the API.
+ */
 import type { Render } from '@mirage/domain';
 import { api, apiRequest } from '../api/index.ts';
 import type { GalleryQuery } from '../gallery/index.ts';
@@ -32,7 +35,7 @@ export interface ImageInfo {
   upscaled_src: string | null;
 }
 
-/** GET /api/image/{uuid}/info/gen (spec §3 "Image gen info"). */
+/** GET /api/image/{uuid}/info/gen (docs/product/image-viewer.md#information). */
 export interface ImageGenInfo {
   /** Month-day-year text, e.g. "03-14-2026". */
   created_at: string;
@@ -76,7 +79,10 @@ export const removeFavorite = (uuid: string) =>
 export const reportImage = (uuid: string, flag: number) =>
   api.put<{ ok: true; already_reported: boolean }>(`/api/action/report/${flag}`, { uuid });
 
-/** POST /api/tasks/{uuid}/upscale (spec §7): the ×2 upscale of an own image, once; 1 ticket. */
+/**
+ * POST /api/tasks/{uuid}/upscale (docs/product/image-viewer.md#upscale): the ×2 upscale of an own image,
+ * once; 1 ticket.
+ */
 export const requestUpscale = (uuid: string) =>
   api.post<{ task_id: string; cost: number; paid_with_daily: boolean }>(
     `/api/tasks/${encodeURIComponent(uuid)}/upscale?fastlane=false`,

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { imageHref, boardScope, EMPTY_SEARCH, writeSearch } from '../gallery/index.ts';
 import { boardKey, boardOfQuery, nextQuery, similarPath, tagSearchPath, viewerPath } from './boardQuery.ts';
 
-describe('the board of a viewer address (spec §2: the viewer keeps the query string)', () => {
+describe('the board of a viewer address (the viewer keeps the query string)', () => {
   it('walks the newest public gallery when the address names no board', () => {
     for (const query of ['', '?', '?foo=bar', '?pos=12:lighthouse']) {
       const board = boardOfQuery(query);

@@ -1,7 +1,7 @@
 /**
- * The gallery board an image was opened from (spec §2: the viewer "keeps the query string"). The
- * gallery writes its search and its context (`from`, `author`, `seed`) into the address of
- * /image/{uuid} (features/gallery: searchState.ts, boards.ts imageHref); the viewer reads them back to
+ * The gallery board an image was opened from (docs/product/image-viewer.md#the-viewer: the viewer "keeps the
+ * query string"). The gallery writes its search and its context (`from`, `author`, `seed`) into the address
+ * of /image/{uuid} (features/gallery: searchState.ts, boards.ts imageHref); the viewer reads them back to
  * walk the same list with up/down. An address without a board (the image opened directly, or from the
  * generator's results) walks the newest public gallery.
  */
@@ -42,8 +42,8 @@ export function boardOfQuery(search: string | URLSearchParams, viewerId?: number
 }
 
 /**
- * The query string for the next image of the same board: unchanged (spec §2 keeps it), except that a
- * position given with `index` follows the image.
+ * The query string for the next image of the same board: unchanged (docs/product/image-viewer.md#the-viewer
+ * keeps it), except that a position given with `index` follows the image.
  */
 export function nextQuery(search: string, index: number): string {
   const query = new URLSearchParams(search);
@@ -57,7 +57,7 @@ export function boardKey(board: ViewerBoard): string {
   return JSON.stringify([board.params, board.body]);
 }
 
-/** The viewer's address for an image, keeping the query string (spec §2). */
+/** The viewer's address for an image, keeping the query string (docs/product/image-viewer.md#the-viewer). */
 export function viewerPath(uuid: string, query = ''): string {
   const clean = query.replace(/^\?/, '');
   return `/image/${encodeURIComponent(uuid)}${clean ? `?${clean}` : ''}`;
@@ -68,7 +68,9 @@ export function tagSearchPath(tag: SearchTag): string {
   return `/explore?${writeSearch({ ...EMPTY_SEARCH, pos: [tag] }).toString()}`;
 }
 
-/** Tags "see similar" searches with (spec §2): up to three, as optional tags. */
+/**
+ * Tags "see similar" searches with (docs/product/image-viewer.md#image-menu): up to three, as optional tags.
+ */
 export const SIMILAR_TAG_COUNT = 3;
 
 /** /explore with the "see similar" search: the image's style and up to three of its tags as optional tags. */

@@ -39,7 +39,7 @@ const current = (plan: (typeof PLAN)[keyof typeof PLAN]): PromptData => ({
   render: 'hentai',
 });
 
-describe('the generation date (spec §3: month-day-year)', () => {
+describe('the generation date (month-day-year)', () => {
   it('reads MM-DD-YYYY and refuses impossible dates', () => {
     expect(parseGenDate('03-14-2026')?.toISOString()).toBe('2026-03-14T12:00:00.000Z');
     expect(parseGenDate('02-30-2026')).toBeNull();
@@ -73,7 +73,7 @@ describe('tags', () => {
   });
 });
 
-describe('clone (spec §2, §4)', () => {
+describe('clone', () => {
   it('copies prompt, negative prompt, style, boosters, format, creativity and seed (locked)', () => {
     const data = clonedPromptData(
       gen(),

@@ -1,7 +1,8 @@
 /**
  * What the viewer derives from an image's info and generation data: its date, tags, the generator
- * settings a clone copies (spec §2 "clone"; §4: a clone by a non-premium user forces Standard, a
- * missing creativity defaults to Balanced), and tag ids by name for the gallery links.
+ * settings a clone copies (docs/product/image-viewer.md#image-menu; docs/product/generation.md#plan-forcing:
+ * a clone by a non-premium user forces Standard, a missing creativity defaults to Balanced), and tag ids by
+ * name for the gallery links.
  */
 import {
   CREATIVITIES,
@@ -18,7 +19,10 @@ import {
 import type { PromptData } from '../generator/index.ts';
 import type { ImageGenInfo, ImageInfo } from './api.ts';
 
-/** "MM-DD-YYYY" (spec §3 Image gen info) as a Date at noon UTC that day, or null when malformed. */
+/**
+ * "MM-DD-YYYY" (docs/product/image-viewer.md#information) as a Date at noon UTC that day, or null when
+ * malformed.
+ */
 export function parseGenDate(text: string): Date | null {
   const match = /^(\d{2})-(\d{2})-(\d{4})$/.exec(text.trim());
   if (!match) return null;
@@ -32,7 +36,10 @@ export function formatDay(date: Date, language: string): string {
   return new Intl.DateTimeFormat(language, { dateStyle: 'long', timeZone: 'UTC' }).format(date);
 }
 
-/** The image's tags (a comma-separated list, spec §3), distinct, in prompt order. */
+/**
+ * The image's tags (a comma-separated list, docs/product/image-viewer.md#information), distinct, in prompt
+ * order.
+ */
 export function splitTags(tags: string): string[] {
   return [
     ...new Set(

@@ -22,7 +22,7 @@ describe('keys', () => {
   });
 });
 
-describe('touch swipe (spec §9: 100 px threshold)', () => {
+describe('touch swipe (100 px threshold)', () => {
   it('needs a vertical drag of at least 100 px', () => {
     expect(SWIPE_THRESHOLD_PX).toBe(100);
     expect(stepOfSwipe(0, -99)).toBeNull();

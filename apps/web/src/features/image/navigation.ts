@@ -1,9 +1,10 @@
 /**
- * Moving between the images of a board in the viewer (spec §2: up/down by keys, wheel and touch swipe;
- * §9: swipe threshold 100 px), as pure rules.
+ * Moving between the images of a board in the viewer (docs/product/image-viewer.md#the-viewer: up/down by
+ * keys, wheel and touch swipe; docs/product/image-viewer.md#the-viewer: swipe threshold 100 px), as pure
+ * rules.
  */
 
-/** §9: a touch drag shorter than this is not a swipe. */
+/** docs/product/image-viewer.md#the-viewer: a touch drag shorter than this is not a swipe. */
 export const SWIPE_THRESHOLD_PX = 100;
 /** Wheel movement that makes one step (a mouse notch is ~100 px, a touchpad sends many small ones). */
 export const WHEEL_STEP_PX = 60;

@@ -14,7 +14,7 @@ import {
   ZOOM_STEP,
 } from './preview.ts';
 
-describe('image preview (spec §4: rotate 90°, zoom 0.5-1.5 step 0.1)', () => {
+describe('image preview (rotate 90°, zoom 0.5-1.5 step 0.1)', () => {
   it('zooms in steps of 0.1 between 0.5 and 1.5, without drifting', () => {
     expect([ZOOM_MIN, ZOOM_MAX, ZOOM_STEP]).toEqual([0.5, 1.5, 0.1]);
     let transform = PREVIEW_RESET;

@@ -1,5 +1,6 @@
 /**
- * The image preview's transform (spec §4: rotate in 90-degree steps; §9: zoom 0.5-1.5, step 0.1).
+ * The image preview's transform (docs/product/image-viewer.md#the-viewer: rotate in 90-degree steps;
+ * docs/product/image-viewer.md#the-viewer: zoom 0.5-1.5, step 0.1).
  * Zoom is kept in tenths so that repeated steps never drift (0.1 + 0.2 !== 0.3 in floating point).
  */
 

@@ -1,7 +1,8 @@
 /**
- * The ×2 upscale of an existing image (spec §4 task outcome: "Upscale marks the target image as
- * updating; on Done it is marked upscaled with a notification"; §2 image viewer: a progress overlay while
- * the image is updating). Which image each upscale task belongs to, and what its overlay says.
+ * The ×2 upscale of an existing image (docs/product/image-viewer.md#upscale: "Upscale marks the target image
+ * as updating; on Done it is marked upscaled with a notification"; docs/product/image-viewer.md#the-viewer: a
+ * progress overlay while the image is updating). Which image each upscale task belongs to, and what its
+ * overlay says.
  */
 import { isTerminal, TASK_STATE, type TaskView } from '@mirage/domain';
 

@@ -1,7 +1,7 @@
 /**
- * The image menu's actions (spec §2 Image actions): favourite, privacy, report, clone, see similar,
- * download, share, copy link, delete. Each answers with a notice (spec §8: image_private, image_public,
- * report and clipboard for 4 s; errors as their code's message).
+ * The image menu's actions (docs/product/image-viewer.md#image-menu): favourite, privacy, report, clone, see
+ * similar, download, share, copy link, delete. Each answers with a notice (docs/product/errors.md:
+ * image_private, image_public, report and clipboard for 4 s; errors as their code's message).
  */
 import { isPremium } from '@mirage/domain';
 import { useQueryClient } from '@tanstack/react-query';
@@ -27,10 +27,13 @@ import { similarPath, SIMILAR_TAG_COUNT, tagSearchPath } from './boardQuery.ts';
 import { clonedPromptData, matchTagId, splitTags } from './details.ts';
 import { imageInfoKey } from './queries.ts';
 
-/** Spec §8: these notices show for 4 s. */
+/** docs/product/errors.md: these notices show for 4 s. */
 const NOTICE_MS = NOTICE_DEFAULT_MS;
 
-/** The public address of an image (spec §2: share copies the link /image/{uuid}). */
+/**
+ * The public address of an image (docs/product/image-viewer.md#image-menu: share copies the link
+ * /image/{uuid}).
+ */
 export function imageLink(uuid: string): string {
   return `${window.location.origin}/image/${encodeURIComponent(uuid)}`;
 }
@@ -196,7 +199,7 @@ export function useImageActions(options: {
     [run, resolveTags, navigate, t],
   );
 
-  /** Spec §7: a failed download is swallowed. */
+  /** docs/product/image-viewer.md#image-menu: a failed download is swallowed. */
   const download = useCallback(async () => {
     if (!info) return;
     try {
@@ -211,7 +214,7 @@ export function useImageActions(options: {
       link.remove();
       setTimeout(() => URL.revokeObjectURL(url), 10_000);
     } catch {
-      // Swallowed (spec §7).
+      // Swallowed (docs/product/image-viewer.md#image-menu).
     }
   }, [info]);
 
@@ -222,7 +225,10 @@ export function useImageActions(options: {
     else notify(t('notice.clipboard_failed', { url }), 'info', 8000);
   }, [info, t]);
 
-  /** The browser's share sheet when there is one, else the link is copied (spec §2). */
+  /**
+   * The browser's share sheet when there is one, else the link is copied
+   * (docs/product/image-viewer.md#image-menu).
+   */
   const share = useCallback(async () => {
     if (!info) return;
     const data = { title: t('share.title'), url: imageLink(info.uuid) };

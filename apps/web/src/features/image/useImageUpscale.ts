@@ -1,8 +1,9 @@
 /**
- * Upscaling an own image from the viewer (spec §4: the image is "updating" until its upscale task ends,
- * then marked upscaled with a notice; §8 already_upscaled clears the flag with an error notice). Upscales
- * are remembered for the tab, so reopening the viewer mid-upscale shows the overlay again, and the task
- * stream reports how each one ended once, even if it ended while the viewer was closed.
+ * Upscaling an own image from the viewer (docs/product/image-viewer.md#upscale: the image is "updating" until
+ * its upscale task ends, then marked upscaled with a notice; docs/product/image-viewer.md#upscale,
+ * already_upscaled clears the flag with an error notice). Upscales are remembered for the tab, so reopening
+ * the viewer mid-upscale shows the overlay again, and the task stream reports how each one ended once, even
+ * if it ended while the viewer was closed.
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';

@@ -8,7 +8,7 @@ import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { getCookie, setCookie } from '../cookie/index.ts';
 
-/** Spec §1: the language cookie, else the browser language, else English. */
+/** docs/product/accounts.md#languages: the language cookie, else the browser language, else English. */
 export function initialLanguage(): Language {
   return pickLanguage(getCookie(COOKIE.language), navigator.languages);
 }

@@ -27,8 +27,9 @@ async function reportAndClose(result: { ok: boolean; error?: string }, otherwise
 }
 
 /**
- * /oauth (spec §2): posts the provider's code, then reports to the opener and closes the popup; without
- * an opener the user lands on /explore signed in. Missing code or provider, or already signed in: /404.
+ * /oauth (docs/product/accounts.md#sign-in): posts the provider's code, then reports to the opener and closes
+ * the popup; without an opener the user lands on /explore signed in. Missing code or provider, or already
+ * signed in: /404.
  */
 export function OAuthReturn() {
   const { t } = useTranslation('account');

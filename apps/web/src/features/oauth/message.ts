@@ -1,10 +1,10 @@
 /**
  * How the OAuth return page (/oauth, in the popup) tells the opening tab the outcome.
- * Primary channel: window.opener.postMessage to our own origin (spec §2). The provider's pages and ours
- * send Cross-Origin-Opener-Policy headers, and a popup that comes back from another origin is then put in
- * a new browsing context group: window.opener is null and the opener sees the popup as closed. A
- * same-origin BroadcastChannel carries the same message in that case, and the opener acknowledges it on
- * the channel, so the popup knows someone received the result and may close itself.
+ * Primary channel: window.opener.postMessage to our own origin (docs/product/accounts.md#sign-in). The
+ * provider's pages and ours send Cross-Origin-Opener-Policy headers, and a popup that comes back from another
+ * origin is then put in a new browsing context group: window.opener is null and the opener sees the popup as
+ * closed. A same-origin BroadcastChannel carries the same message in that case, and the opener acknowledges
+ * it on the channel, so the popup knows someone received the result and may close itself.
  */
 export const OAUTH_MESSAGE_TYPE = 'mirage-oauth';
 export const OAUTH_ACK_TYPE = 'mirage-oauth-ack';

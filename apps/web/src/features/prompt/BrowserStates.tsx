@@ -73,7 +73,10 @@ export function EmptyList({
   );
 }
 
-/** Asks before deleting one's own prompt (spec §2 modals); errors show inside. */
+/**
+ * Asks before deleting one's own prompt (docs/product/collections-and-prompts.md#saved-prompts); errors show
+ * inside.
+ */
 export function DeletePromptDialog({
   prompt,
   onClose,

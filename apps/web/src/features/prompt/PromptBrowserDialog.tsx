@@ -39,9 +39,10 @@ export interface PromptBrowserDialogProps {
 }
 
 /**
- * The community prompt browser (spec §2 modals: MyPrompts, Community): the user's saved prompts and the
- * ones shared by others, searched by name, sorted, five a page (§9). Apply hands a prompt's search to
- * the gallery; subscribe, publish and delete act in place. Full screen on phones.
+ * The community prompt browser (docs/product/collections-and-prompts.md#saved-prompts: MyPrompts, Community):
+ * the user's saved prompts and the ones shared by others, searched by name, sorted, five a page
+ * (docs/product/limits.md#gallery-and-prompts). Apply hands a prompt's search to the gallery; subscribe,
+ * publish and delete act in place. Full screen on phones.
  */
 export function PromptBrowserDialog({ open, onOpenChange, onApply }: PromptBrowserDialogProps) {
   const { t } = useTranslation('prompt');

@@ -26,9 +26,9 @@ const tagCount = (prompt: SavedPrompt) =>
   prompt.pos_tags.length + prompt.opt_tags.length + prompt.neg_tags.length;
 
 /**
- * The quick-saved prompt list (spec §9: up to 100): the user's own saved prompts, newest first, as a
- * compact scrolling list of buttons for a side panel. One request loads them all. Signed-in users only
- * (renders nothing for guests). Applying one says so in a notice.
+ * The quick-saved prompt list (docs/product/collections-and-prompts.md#saved-prompts: up to 100): the user's
+ * own saved prompts, newest first, as a compact scrolling list of buttons for a side panel. One request loads
+ * them all. Signed-in users only (renders nothing for guests). Applying one says so in a notice.
  */
 export function QuickSavedList({ onApply, onManage, collapsible = false }: QuickSavedListProps) {
   const { t } = useTranslation('prompt');

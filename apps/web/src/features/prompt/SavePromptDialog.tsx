@@ -31,9 +31,9 @@ export interface SavePromptDialogProps {
 }
 
 /**
- * Saves the current gallery search as a named prompt (spec §3 Saved prompt, §7 POST /api/prompt/save):
- * a name (required, trimmed, at most PROMPT_LIB_MAX characters), "share with the community", and the
- * tags and styles it keeps. Errors show in the dialog; success closes it with a notice.
+ * Saves the current gallery search as a named prompt (docs/product/collections-and-prompts.md#saved-prompts,
+ * POST /api/prompt/save): a name (required, trimmed, at most PROMPT_LIB_MAX characters), "share with the
+ * community", and the tags and styles it keeps. Errors show in the dialog; success closes it with a notice.
  */
 export function SavePromptDialog({ open, onOpenChange, search, onSaved }: SavePromptDialogProps) {
   const { t } = useTranslation('prompt');

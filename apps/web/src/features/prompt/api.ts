@@ -1,4 +1,7 @@
-/** Calls of /api/prompt (spec §7). Every one needs a signed-in user; shapes follow the API. */
+/**
+ * Calls of /api/prompt (docs/product/collections-and-prompts.md#saved-prompts). Every one needs a signed-in
+ * user; shapes follow the API.
+ */
 import { api, apiRequest } from '../api/index.ts';
 import type { PromptListRequest, PromptPage, SavePromptInput } from './model.ts';
 

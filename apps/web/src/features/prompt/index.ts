@@ -1,5 +1,5 @@
 /**
- * Saved prompts (spec §2 community prompt browser, §3 Saved prompt, §7 /api/prompt, §9): a saved prompt
+ * Saved prompts (docs/product/collections-and-prompts.md#saved-prompts, /api/prompt): a saved prompt
  * is a named gallery search (positive / optional / negative tags and styles) that its owner can share
  * and others can subscribe to. Everything here is for signed-in users.
  *

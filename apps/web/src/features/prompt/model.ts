@@ -1,6 +1,7 @@
 /**
- * Pure rules of the saved-prompt UI (spec §3 Saved prompt and Search body, §7 /api/prompt, §9 page
- * sizes): how a gallery search becomes a save body and back, what the browser asks for, and its paging.
+ * Pure rules of the saved-prompt UI (docs/product/collections-and-prompts.md#saved-prompts and Search body,
+ * /api/prompt, docs/product/limits.md#gallery-and-prompts page sizes): how a gallery search becomes a save
+ * body and back, what the browser asks for, and its paging.
  * Limits come from the domain, which the server enforces again.
  */
 import {
@@ -248,7 +249,10 @@ export function listRequest(state: BrowserState, search: string = state.search):
   };
 }
 
-/** §9 quick-saved list: all of the user's own prompts (at most SAVED_PROMPT_LIMIT), newest first. */
+/**
+ * docs/product/collections-and-prompts.md#saved-prompts, quick-saved list: all of the user's own prompts (at
+ * most SAVED_PROMPT_LIMIT), newest first.
+ */
 export const QUICK_LIST_REQUEST: PromptListRequest = {
   target: 'mine',
   page: 0,

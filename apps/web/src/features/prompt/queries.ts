@@ -71,7 +71,10 @@ export function usePromptPage(request: PromptListRequest, enabled = true) {
   });
 }
 
-/** §9: the quick-saved list, all of the user's own prompts (at most 100) in one call, newest first. */
+/**
+ * docs/product/collections-and-prompts.md#saved-prompts: the quick-saved list, all of the user's own prompts
+ * (at most 100) in one call, newest first.
+ */
 export function useSavedPrompts(enabled = true) {
   return usePromptPage(QUICK_LIST_REQUEST, enabled);
 }

@@ -1,6 +1,7 @@
 /**
- * Sign-in state (spec §4): the server sets the client-visible cookie `auth=true` (30 days) next to the
- * HttpOnly session cookie; the client only reads it, and clears it when the server says the token is bad.
+ * Sign-in state (docs/product/accounts.md#sign-in-state): the server sets the client-visible cookie
+ * `auth=true` (30 days) next to the HttpOnly session cookie; the client only reads it, and clears it when the
+ * server says the token is bad.
  * Once cleared, this page stays signed out even if the browser kept the cookie (e.g. one scoped to another
  * path or domain), and subscribers re-render as a guest.
  */

@@ -15,7 +15,8 @@ import { useTagLabel } from './useTagLabel.ts';
 import styles from './Settings.module.css';
 
 /**
- * Hidden tags (spec §2 Settings: blacklisted-tags chips): images with any of them are hidden everywhere.
+ * Hidden tags (docs/product/gallery.md#hidden-tags: blacklisted-tags chips): images with any of them are
+ * hidden everywhere.
  * The list as removable chips; prompt tags are added with the gallery's tag autocomplete, styles and
  * filters (render, format, generation type) from a grouped menu. Each change is saved at once.
  */

@@ -15,7 +15,10 @@ import { openModal } from '../modal/index.ts';
 import { ME_QUERY_KEY } from '../session/index.ts';
 import styles from './Settings.module.css';
 
-/** Language and "keep updated" (saved only when changed, 300 ms after the last click: spec §4). */
+/**
+ * Language and "keep updated" (saved only when changed, 300 ms after the last click:
+ * docs/product/accounts.md#settings-page).
+ */
 export function PreferencesCard({ user }: { user: UserSettings }) {
   const { t } = useTranslation('settings');
   const errorText = useErrorText();

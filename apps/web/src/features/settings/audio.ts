@@ -1,6 +1,6 @@
 /**
- * Audio preference (spec §1): on by default at volume 0.025, kept in the `audio` cookie for 1 year as
- * "on:<volume>" or "off:<volume>".
+ * Audio preference (docs/product/accounts.md#settings-page): on by default at volume 0.025, kept in the
+ * `audio` cookie for 1 year as "on:<volume>" or "off:<volume>".
  */
 import { COOKIE, COOKIE_DAYS, DEFAULT_AUDIO } from '@mirage/domain';
 import { getCookie, setCookie } from '../cookie/index.ts';

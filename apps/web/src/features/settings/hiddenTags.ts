@@ -1,8 +1,8 @@
 /**
- * Hidden tags (spec §2 Settings "blacklisted-tags chips", §3 prompt tag kind `blacklist`, §7
- * /api/settings/tags): the tags whose images a user never sees, in any gallery. Prompt tags come from
- * the gallery's autocomplete; system tags (style, render, format, generation type) from
- * GET /api/settings/tags/system. Pure: ordering, grouping, and the option a system tag stands for.
+ * Hidden tags (docs/product/gallery.md#hidden-tags, "blacklisted-tags chips", `blacklist`,
+ * docs/product/api.md /api/settings/tags): the tags whose images a user never sees, in any gallery. Prompt
+ * tags come from the gallery's autocomplete; system tags (style, render, format, generation type) from GET
+ * /api/settings/tags/system. Pure: ordering, grouping, and the option a system tag stands for.
  */
 import {
   FORMATS,

@@ -1,8 +1,8 @@
 /**
- * Hidden tags through TanStack Query (spec §7: GET/PUT /api/settings/tags/ban, GET tags/system). A change
- * shows at once (optimistic) and is rolled back if the server refuses it; changes are sent one after the
- * other, each with the whole list, so the last one wins. Every gallery query is invalidated afterwards:
- * the boards (kept alive ones included) refresh without the hidden images.
+ * Hidden tags through TanStack Query (docs/product/gallery.md#hidden-tags: GET/PUT /api/settings/tags/ban,
+ * GET tags/system). A change shows at once (optimistic) and is rolled back if the server refuses it; changes
+ * are sent one after the other, each with the whole list, so the last one wins. Every gallery query is
+ * invalidated afterwards: the boards (kept alive ones included) refresh without the hidden images.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../api/index.ts';

@@ -1,5 +1,5 @@
 /**
- * A feature's view of the user's tasks (spec §3 Task, §4 task outcome): what the live stream reported plus
+ * A feature's view of the user's tasks (docs/product/generation.md#tasks): what the live stream reported plus
  * placeholders for tasks the server has just accepted. Done and failed tasks are handled once: the
  * store reports each end exactly once, so the caller notifies and refreshes the balance once.
  */
