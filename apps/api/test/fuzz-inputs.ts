@@ -3,9 +3,9 @@ import { ERROR_CODES } from '@mirage/domain';
 import type { z } from 'zod';
 
 /**
- * The malformed inputs of the route fuzz test (integration/route-fuzz.test.ts), after the attack
- * report's §1: generic bodies, per-field values, query values, path parameter values and header
- * variants; and how its answers are judged. The test picks the inputs.
+ * The malformed inputs of the route fuzz test (integration/route-fuzz.test.ts, described in
+ * docs/security.md#route-fuzzing): generic bodies, per-field values, query values, path parameter values
+ * and header variants; and how its answers are judged. The test picks the inputs.
  */
 
 /** A request body as sent on the wire. */
@@ -18,7 +18,7 @@ export interface RawBody {
 const deepObject = (depth: number) => `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`;
 const deepArray = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`;
 
-/** Bodies that are wrong whatever the route (§1: 24 generic bodies). */
+/** Bodies that are wrong whatever the route (docs/security.md#route-fuzzing: generic bodies). */
 export const GENERIC_BODIES: RawBody[] = [
   { name: 'none' },
   { name: 'empty JSON', contentType: 'application/json', payload: '' },
@@ -88,7 +88,7 @@ export function paramNames(url: string): string[] {
 /** Stands for "leave the field out". */
 export const MISSING = Symbol('missing');
 
-/** Values put into one field of an otherwise valid body (§1: 21 per field, plus leaving it out). */
+/** Values put into one field of an otherwise valid body, or left out (docs/security.md#route-fuzzing). */
 export const FIELD_VALUES: unknown[] = [
   MISSING,
   null,
@@ -118,7 +118,7 @@ export const FIELD_VALUES: unknown[] = [
   JSON.parse('{"__proto__":{"polluted":1}}') as unknown,
 ];
 
-/** Raw (already URL-encoded) values of a query parameter (§1: 10 per parameter, and more). */
+/** Raw (already URL-encoded) values of a query parameter (docs/security.md#route-fuzzing). */
 export const QUERY_VALUES: string[] = [
   '',
   '-1',
@@ -149,7 +149,7 @@ export function queryStrings(key: string): string[] {
   ];
 }
 
-/** Raw (already URL-encoded) values of a path parameter (§1: 22). */
+/** Raw (already URL-encoded) values of a path parameter (docs/security.md#route-fuzzing). */
 export const PATH_VALUES: string[] = [
   '..%2F..%2Fetc%2Fpasswd',
   '%2e%2e%2f',
@@ -175,7 +175,7 @@ export const PATH_VALUES: string[] = [
   'x.webp',
 ];
 
-/** Header variants sent on top of an identity (§1: 15 header variants, 17 more). */
+/** Header variants sent on top of an identity (docs/security.md#route-fuzzing). */
 export const HEADER_VARIANTS: Record<string, string>[] = [
   { cookie: 'mirage_session=%00' },
   { cookie: 'mirage_session=%E0%A4%A' },

@@ -3,8 +3,8 @@ import helmet from 'helmet';
 import type { Config } from '../config.ts';
 
 /**
- * Browser features the site never uses, switched off for it and anything it might embed (abuse report
- * §3: no Permissions-Policy). Clipboard writes ("copy link") are not gated by this header.
+ * Browser features the site never uses, switched off for it and anything it might embed
+ * (docs/security.md#permissions-policy). Clipboard writes ("copy link") are not gated by this header.
  */
 const PERMISSIONS_POLICY = [
   'camera=()',

@@ -1,4 +1,4 @@
-/** Requests and answers of the A1111/Forge API (reference/engines.md §4), as pure functions. */
+/** Requests and answers of the A1111/Forge API (docs/engines.md#a1111-and-forge-api), as pure functions. */
 import type { WorkerJob } from '@mirage/domain';
 import type { EngineProgress } from './engine.ts';
 import { EngineError, isRecord, samplingSteps } from './engine.ts';

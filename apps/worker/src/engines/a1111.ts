@@ -1,5 +1,5 @@
 /**
- * AUTOMATIC1111 / Forge adapter (`--api`, reference/engines.md §4).
+ * AUTOMATIC1111 / Forge adapter (`--api`, docs/engines.md#a1111-and-forge-api).
  *
  * txt2img is one synchronous POST /sdapi/v1/txt2img (base size, hires fix to the final size, LoRAs as
  * `<lora:NAME:W>` prompt tokens, the checkpoint through override_settings); while it runs, GET

@@ -1,4 +1,7 @@
-/** Parsing of ComfyUI answers (reference/engines.md §1-2): errors, history entries, object_info combos. */
+/**
+ * Parsing of ComfyUI answers (docs/engines.md#comfyui-http-routes, #comfyui-websocket): errors, history
+ * entries, object_info combos.
+ */
 import { EngineError, isRecord } from './engine.ts';
 
 export interface ImageRef {

@@ -1,7 +1,7 @@
 /**
- * The ComfyUI websocket `/ws?clientId=` (reference/engines.md §2): text frames `{type, data}` and binary
- * preview frames. One socket per job, with a fresh client id, so every per-prompt event on it is ours;
- * events that arrive before POST /prompt has answered are buffered until a listener is attached.
+ * The ComfyUI websocket `/ws?clientId=` (docs/engines.md#comfyui-websocket): text frames `{type, data}`
+ * and binary preview frames. One socket per job, with a fresh client id, so every per-prompt event on it
+ * is ours; events that arrive before POST /prompt has answered are buffered until a listener is attached.
  */
 import WebSocket from 'ws';
 import type { RawData } from 'ws';

@@ -1,6 +1,6 @@
 /**
- * ComfyUI API-format workflows for Mirage jobs (reference/engines.md §3). Node ids are "1", "2", ... in
- * execution order, so tests and logs read top to bottom.
+ * ComfyUI API-format workflows for Mirage jobs (docs/engines.md#comfyui-workflows). Node ids are "1", "2",
+ * ... in execution order, so tests and logs read top to bottom.
  *
  * Latents are 1/8 of the image: ComfyUI floors sizes that are not multiples of 8 (Ultra 1228x1688 would
  * come out 1224x1688). The latent is therefore made at the size rounded UP to a multiple of 8, and an

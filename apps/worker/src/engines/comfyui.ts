@@ -1,6 +1,6 @@
 /**
- * ComfyUI adapter (reference/engines.md §1-3): builds an API-format workflow, follows it on the
- * websocket, and downloads the SaveImage output.
+ * ComfyUI adapter (docs/engines.md#comfyui-http-routes, #comfyui-websocket, #comfyui-workflows): builds
+ * an API-format workflow, follows it on the websocket, and downloads the SaveImage output.
  *
  * Flow: open `/ws?clientId=<uuid>` first (declaring supports_preview_metadata), POST /prompt, then follow
  * `progress`, preview frames and the end of the prompt: `execution_success`, `executing {node:null}`

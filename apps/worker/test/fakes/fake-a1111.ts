@@ -1,8 +1,8 @@
 /**
- * A fake AUTOMATIC1111/Forge `--api` server faithful to reference/engines.md §4: a synchronous txt2img
- * (steps x stepMs, serialised like queue_lock) updating the progress state, `info` as a JSON string,
- * Forge's silent drop of an unknown checkpoint, optional grid image first, optional --api-auth, and
- * the sizes the real one produces (latents floor sizes to multiples of 8, so does Upscaler.upscale).
+ * A fake AUTOMATIC1111/Forge `--api` server faithful to docs/engines.md#a1111-and-forge-api: a synchronous
+ * txt2img (steps x stepMs, serialised like queue_lock) updating the progress state, `info` as a JSON
+ * string, Forge's silent drop of an unknown checkpoint, optional grid image first, optional --api-auth,
+ * and the sizes the real one produces (latents floor sizes to multiples of 8, so does Upscaler.upscale).
  */
 import { createServer } from 'node:http';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';

@@ -1,8 +1,9 @@
 /**
- * A fake ComfyUI server (node:http + ws) faithful to reference/engines.md §1-3: POST /prompt validation,
- * a queue run one prompt at a time, websocket events routed to the prompt's client id, binary previews
- * (type 1, or type 4 for clients that declared supports_preview_metadata), history written before the
- * final `executing {node:null}`, /view serving real PNGs at the size the workflow implies.
+ * A fake ComfyUI server (node:http + ws) faithful to docs/engines.md (#comfyui-http-routes,
+ * #comfyui-websocket, #comfyui-workflows): POST /prompt validation, a queue run one prompt at a time,
+ * websocket events routed to the prompt's client id, binary previews (type 1, or type 4 for clients that
+ * declared supports_preview_metadata), history written before the final `executing {node:null}`, /view
+ * serving real PNGs at the size the workflow implies.
  */
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
