@@ -100,4 +100,32 @@ export default tseslint.config(
       ],
     },
   },
+  // API features reach each other only through their index.ts, as the web's do. The specifier is all the rule
+  // sees, so each folder depth gets its own block: from features/task/kinds/, `../../image/` is another feature.
+  // Like the web block, these replace the apps block above for these files and repeat its patterns. The
+  // composition root (app.ts, main.ts), apps/api/test, scripts and e2e may still wire feature internals.
+  ...[1, 2, 3].map((depth) => ({
+    files: [`apps/api/src/features/${'*/'.repeat(depth)}*.ts`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['web', 'worker'].flatMap((other) => [
+                `@mirage/${other}`,
+                `**/${other}/src/**`,
+                `**/apps/${other}/**`,
+              ]),
+              message: 'Apps never import each other: share code through packages/.',
+            },
+            {
+              regex: String.raw`^(\.\./){${depth}}[^./][^/]*/(?!index\.ts$)`,
+              message: "A feature reaches another only through that feature's index.ts.",
+            },
+          ],
+        },
+      ],
+    },
+  })),
 );

@@ -1,8 +1,7 @@
 import { sql } from 'kysely';
 import type { DB } from '../../db/database.ts';
-import { lockImage } from '../image/repository.ts';
+import { lockImage, visibleTo } from '../image/index.ts';
 import { appendEvent } from '../outbox/index.ts';
-import { visibleTo } from '../image/visibility-repository.ts';
 
 /** Favourites and reports (docs/product/collections-and-prompts.md#favourites, /api/action). */
 export function createActionRepository(db: DB) {

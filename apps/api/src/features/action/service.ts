@@ -1,6 +1,6 @@
 import { capabilitiesFor, effectivePlan, REPORT_REASONS } from '@mirage/domain';
 import { AppError } from '../../errors.ts';
-import type { UserRepository } from '../user/repository.ts';
+import type { UserRepository } from '../user/index.ts';
 import type { ActionRepository } from './repository.ts';
 
 /**

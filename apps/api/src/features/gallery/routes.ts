@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { viewerIdOf } from '../../http/route-auth.ts';
-import type { TagRepository } from '../tag/repository.ts';
+import type { TagRepository } from '../tag/index.ts';
 import type { GalleryService } from './service.ts';
 
 const searchQuery = z.object({

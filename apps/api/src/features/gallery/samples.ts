@@ -5,10 +5,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import sharp from 'sharp';
 import type { DB } from '../../db/database.ts';
 import type { ObjectStore } from '../../storage/object-store.ts';
-import { listStyleLibs } from '../catalogue/repository.ts';
-import { imageKeys, processImage } from '../image/post-process.ts';
-import { insertImageWithTags } from '../image/repository.ts';
-import { imageTags } from '../tag/image-tags.ts';
+import { listStyleLibs } from '../catalogue/index.ts';
+import { imageKeys, insertImageWithTags, processImage } from '../image/index.ts';
+import { imageTags } from '../tag/index.ts';
 import { SAMPLE_IMAGES, type SampleImage } from './sample-data.ts';
 import { ensureCuratorAccount, findImageIdByUuid } from './sample-repository.ts';
 

@@ -2,9 +2,8 @@ import { ANONYMOUS, shuffleStart } from '@mirage/domain';
 import { sql, type SelectQueryBuilder } from 'kysely';
 import type { DB } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
-import { favoriteExists, isFavoriteColumn } from '../image/repository.ts';
-import { visibleTo } from '../image/visibility-repository.ts';
-import type { SystemTagFilters } from '../tag/system-tags.ts';
+import { favoriteExists, isFavoriteColumn, visibleTo } from '../image/index.ts';
+import type { SystemTagFilters } from '../tag/index.ts';
 
 /**
  * Who is looking and at which board (docs/product/gallery.md#search, POST /api/gallery/search query

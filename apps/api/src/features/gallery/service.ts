@@ -6,8 +6,7 @@ import {
   searchShuffle,
   type SearchBody,
 } from '@mirage/domain';
-import type { TagRepository } from '../tag/repository.ts';
-import type { SystemTagIndex } from '../tag/system-tags.ts';
+import type { SystemTagIndex, TagRepository } from '../tag/index.ts';
 import type { GallerySearchRepository, SearchCriteria } from './search-repository.ts';
 
 /** POST /api/gallery/search query parameters (docs/product/gallery.md#search). */

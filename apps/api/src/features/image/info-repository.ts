@@ -1,6 +1,6 @@
 import type { ImageViewer } from '@mirage/domain';
 import type { DB } from '../../db/database.ts';
-import { changeTagUsage } from '../tag/usage-repository.ts';
+import { changeTagUsage } from '../tag/index.ts';
 import { isFavoriteColumn } from './repository.ts';
 import { visibleTo } from './visibility-repository.ts';
 

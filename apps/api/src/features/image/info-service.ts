@@ -1,7 +1,7 @@
 import { isPremium } from '@mirage/domain';
 import { AppError } from '../../errors.ts';
 import type { ObjectStore } from '../../storage/object-store.ts';
-import type { UserRepository } from '../user/repository.ts';
+import type { UserRepository } from '../user/index.ts';
 import type { ImageInfoRepository } from './info-repository.ts';
 import { imageKeys, upscaledKeys } from './post-process.ts';
 

@@ -2,7 +2,7 @@ import { sql, type ExpressionBuilder, type Insertable } from 'kysely';
 import type { DB } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 import type { ImageRow, ImageTable } from '../../db/schema/generation.ts';
-import { upsertTags } from '../tag/usage-repository.ts';
+import { upsertTags } from '../tag/index.ts';
 
 /**
  * Inserts an image with its tags outside the worker path (curated samples, imports): tags are created, and

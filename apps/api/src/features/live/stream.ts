@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Notifier } from '../../events/notifier.ts';
 import { userIdOf } from '../../http/route-auth.ts';
 import { sessionToken } from '../../http/session-cookies.ts';
-import type { SessionService } from '../session/service.ts';
+import type { SessionService } from '../session/index.ts';
 import { createLiveHub, MAX_STREAMS_PER_USER, type LiveSignal } from './hub.ts';
 
 export interface LiveStreamOptions {

@@ -2,7 +2,7 @@ import type { PromptSort, PromptTarget } from '@mirage/domain';
 import { sql, type ExpressionBuilder, type SelectQueryBuilder } from 'kysely';
 import type { DB } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
-import { publicTag } from '../tag/usage-repository.ts';
+import { publicTag } from '../tag/index.ts';
 
 /** A new saved prompt, its tag and style lists already checked. */
 export interface NewSavedPrompt {

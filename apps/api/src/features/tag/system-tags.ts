@@ -9,7 +9,7 @@ import {
   type SystemTagKind,
 } from '@mirage/domain';
 import type { DB } from '../../db/database.ts';
-import { listStyleLibs } from '../catalogue/repository.ts';
+import { listStyleLibs } from '../catalogue/index.ts';
 import { listSystemTags } from './repository.ts';
 
 /**

@@ -4,7 +4,7 @@ import type { DB } from '../../db/database.ts';
 import { prepared } from '../../db/prepared.ts';
 import type { ImageTable } from '../../db/schema/generation.ts';
 import { notifyExpression, type Channel } from '../../events/notifier.ts';
-import { upsertTags } from '../tag/usage-repository.ts';
+import { upsertTags } from '../tag/index.ts';
 
 /** The `task.done` payload but the image id, which the statement learns when it inserts the image. */
 export type DonePayloadWithoutImage = Omit<DomainEventPayload<'task.done'>, 'imageId'>;

@@ -4,10 +4,10 @@ import type { DB } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 import type { TaskRecord, WorkerRow } from '../../db/schema/generation.ts';
 import { CHANNEL, type Notifier } from '../../events/notifier.ts';
-import { lockImage } from '../image/repository.ts';
-import { post } from '../ledger/repository.ts';
+import { lockImage } from '../image/index.ts';
+import { post } from '../ledger/index.ts';
 import { appendEvent } from '../outbox/index.ts';
-import type { WorkerRepository } from '../worker/repository.ts';
+import type { WorkerRepository } from '../worker/index.ts';
 import { completeWithNewImage, type NewImageCompletion } from './completion-repository.ts';
 import type { QueueRepository } from './queue-repository.ts';
 

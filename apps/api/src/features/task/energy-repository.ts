@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database, UserRow } from '../../db/schema.ts';
-import { lockAccountForUpdate } from '../user/account-repository.ts';
+import { lockAccountForUpdate } from '../user/index.ts';
 
 /** What a rollover changes on the account row besides its balance (the balance moves through the ledger). */
 export interface EnergyRolloverChange {

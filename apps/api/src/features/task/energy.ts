@@ -2,7 +2,7 @@ import { dayRef, energyAfterRollover, startOfUtcDay } from '@mirage/domain';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import type { UserRow } from '../../db/schema.ts';
-import { post } from '../ledger/repository.ts';
+import { post } from '../ledger/index.ts';
 import {
   accountsDueForEnergyRollover,
   lockAccountForRollover,

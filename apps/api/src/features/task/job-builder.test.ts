@@ -1,6 +1,6 @@
 import { FORMATS, QUALITIES, renderSizes, resultSize, type GeneratorSettings } from '@mirage/domain';
 import { describe, expect, it } from 'vitest';
-import type { GenerationStyle } from '../catalogue/repository.ts';
+import type { GenerationStyle } from '../catalogue/index.ts';
 import { buildTxt2imgJob } from './job-builder.ts';
 
 const style: GenerationStyle = {

@@ -1,6 +1,6 @@
 import { CFG_BY_CREATIVITY, baseSize, finalSize, hiresFactor, type GeneratorSettings } from '@mirage/domain';
 import type { StoredJob } from '../../db/schema/generation.ts';
-import type { GenerationBooster, GenerationStyle } from '../catalogue/repository.ts';
+import type { GenerationBooster, GenerationStyle } from '../catalogue/index.ts';
 
 /** Strength of the second (hires) pass: enough to add detail without redrawing the composition. */
 export const HIRES_DENOISE = 0.5;

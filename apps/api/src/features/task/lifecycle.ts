@@ -5,10 +5,14 @@ import type { TaskRecord, WorkerRow } from '../../db/schema/generation.ts';
 import { CHANNEL, type Notifier } from '../../events/notifier.ts';
 import { AppError } from '../../errors.ts';
 import type { ObjectStore } from '../../storage/object-store.ts';
-import { imageKeys, InvalidImageError, pngSize } from '../image/post-process.ts';
-import type { ImageProcessor } from '../image/processor.ts';
-import type { ImageRepository } from '../image/repository.ts';
-import type { WorkerRepository } from '../worker/repository.ts';
+import {
+  imageKeys,
+  type ImageProcessor,
+  type ImageRepository,
+  InvalidImageError,
+  pngSize,
+} from '../image/index.ts';
+import type { WorkerRepository } from '../worker/index.ts';
 import { createTaskCompletion } from './completion.ts';
 import {
   jobKind,

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { LiveStreams, LiveTopic, TaskViewReader } from '../live/stream.ts';
+import type { LiveStreams, LiveTopic, TaskViewReader } from '../live/index.ts';
 
 const TASKS_ONLY: ReadonlySet<LiveTopic> = new Set(['tasks']);
 

@@ -12,10 +12,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { DB } from '../../db/database.ts';
 import { CHANNEL, type Notifier } from '../../events/notifier.ts';
 import { AppError } from '../../errors.ts';
-import type { ImageRepository } from '../image/repository.ts';
-import { post } from '../ledger/repository.ts';
-import type { ModerationService } from '../moderation/service.ts';
-import { lockAccountForUpdate } from '../user/account-repository.ts';
+import type { ImageRepository } from '../image/index.ts';
+import { post } from '../ledger/index.ts';
+import type { ModerationService } from '../moderation/index.ts';
+import { lockAccountForUpdate } from '../user/index.ts';
 import { applyEnergyRollover } from './energy.ts';
 import {
   creationKind,

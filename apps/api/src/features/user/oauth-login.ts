@@ -1,5 +1,5 @@
 import { isReservedUsername, USERNAME_MAX, USERNAME_MIN } from '@mirage/domain';
-import type { OAuthProfile } from '../oauth/service.ts';
+import type { OAuthProfile } from '../oauth/index.ts';
 import type { UserRow } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { insertUserWithWelcomeGrant, type AccountDeps } from './service.ts';

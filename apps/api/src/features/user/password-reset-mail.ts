@@ -2,7 +2,7 @@ import { isLanguage } from '@mirage/domain';
 import type { Mailer } from '../../mail/mailer.ts';
 import { resetPasswordMail } from '../../mail/templates.ts';
 import type { HandlerRegistry } from '../outbox/index.ts';
-import { hashToken, newToken } from '../session/service.ts';
+import { hashToken, newToken } from '../session/index.ts';
 import { RESET_TOKEN_TTL_MS } from './password-reset.ts';
 import { createUserRepository } from './repository.ts';
 

@@ -2,8 +2,8 @@ import { isWeakPassword, passwordUserInputs } from '@mirage/domain/password-stre
 import type { DB } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
 import { appendEvent } from '../outbox/index.ts';
-import { LIMITS, type RateLimiter } from '../rate-limit/service.ts';
-import { hashToken, type SessionService } from '../session/service.ts';
+import { LIMITS, type RateLimiter } from '../rate-limit/index.ts';
+import { hashToken, type SessionService } from '../session/index.ts';
 import { hashPassword } from './password.ts';
 import type { UserRepository } from './repository.ts';
 

@@ -4,9 +4,9 @@ import { isWeakPassword, passwordUserInputs } from '@mirage/domain/password-stre
 import type { DB } from '../../db/database.ts';
 import type { UserRow } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
-import { post } from '../ledger/repository.ts';
-import { LIMITS, type RateLimiter } from '../rate-limit/service.ts';
-import type { SessionService } from '../session/service.ts';
+import { post } from '../ledger/index.ts';
+import { LIMITS, type RateLimiter } from '../rate-limit/index.ts';
+import type { SessionService } from '../session/index.ts';
 import { isDisposableEmail } from './disposable-email.ts';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './password.ts';
 import type { UserRepository } from './repository.ts';

@@ -1,9 +1,7 @@
 import type { LeaseRequest } from '@mirage/domain';
 import type { TaskRow, WorkerRow } from '../../db/schema/generation.ts';
 import { CHANNEL, type Notifier } from '../../events/notifier.ts';
-import { isJobKindName } from '../task/kinds/index.ts';
-import type { LeasedTaskCache } from '../task/leased-tasks.ts';
-import type { QueueRepository } from '../task/queue-repository.ts';
+import { isJobKindName, type LeasedTaskCache, type QueueRepository } from '../task/index.ts';
 import type { WorkerRepository } from './repository.ts';
 
 export interface DispatcherDeps {

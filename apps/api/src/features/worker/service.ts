@@ -1,5 +1,5 @@
 import { AppError } from '../../errors.ts';
-import { hashToken, newToken } from '../session/service.ts';
+import { hashToken, newToken } from '../session/index.ts';
 import type { WorkerRow } from '../../db/schema/generation.ts';
 import type { WorkerRepository } from './repository.ts';
 

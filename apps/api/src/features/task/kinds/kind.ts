@@ -4,8 +4,7 @@ import type { DB } from '../../../db/database.ts';
 import type { Database } from '../../../db/schema.ts';
 import type { TaskRecord, TaskRow, WorkerRow } from '../../../db/schema/generation.ts';
 import type { ObjectStore } from '../../../storage/object-store.ts';
-import type { ProcessedImage } from '../../image/post-process.ts';
-import type { ImageRepository } from '../../image/repository.ts';
+import type { ImageRepository, ProcessedImage } from '../../image/index.ts';
 import type { TaskCompletion } from '../completion.ts';
 import type { NewTask } from '../queue-repository.ts';
 

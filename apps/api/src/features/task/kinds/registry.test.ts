@@ -2,8 +2,8 @@ import { JOB_TYPES, PLAN, TASK_STATE, settingsFromTxt2img, txt2imgBody, type Pla
 import { describe, expect, it } from 'vitest';
 import type { ImageRow, TaskRow } from '../../../db/schema/generation.ts';
 import { AppError } from '../../../errors.ts';
-import type { GenerationStyle } from '../../catalogue/repository.ts';
-import type { ImageRepository } from '../../image/repository.ts';
+import type { GenerationStyle } from '../../catalogue/index.ts';
+import type { ImageRepository } from '../../image/index.ts';
 import {
   creationKind,
   JOB_KINDS,

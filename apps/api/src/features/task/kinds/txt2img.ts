@@ -23,11 +23,11 @@ import {
   findStyle,
   type GenerationBooster,
   type GenerationStyle,
-} from '../../catalogue/repository.ts';
-import { imageKeys } from '../../image/post-process.ts';
-import { imageTags } from '../../tag/image-tags.ts';
+} from '../../catalogue/index.ts';
+import { imageKeys } from '../../image/index.ts';
+import { imageTags } from '../../tag/index.ts';
 import { buildTxt2imgJob } from '../job-builder.ts';
-import { findAccount } from '../../user/account-repository.ts';
+import { findAccount } from '../../user/index.ts';
 import { recentFailureTimes, unfinishedTasks } from '../user-task-repository.ts';
 import type { CreationContext, JobKind } from './kind.ts';
 import { leasedJob } from './worker-job.ts';

@@ -1,8 +1,7 @@
 import { jobPixels, laneForFastLane, standaloneUpscaleCost, TASK_STATE } from '@mirage/domain';
 import type { ImageRow, StoredJob } from '../../../db/schema/generation.ts';
 import { AppError } from '../../../errors.ts';
-import { upscaledKeys } from '../../image/post-process.ts';
-import { lockImage, markUpscaled } from '../../image/repository.ts';
+import { lockImage, markUpscaled, upscaledKeys } from '../../image/index.ts';
 import { pendingUpscale } from '../user-task-repository.ts';
 import type { JobKind } from './kind.ts';
 import { leasedJob, sourceImageUrl } from './worker-job.ts';

@@ -1,0 +1,2 @@
+/** The worker feature's public face: what other features import from it. */
+export type { WorkerRepository } from './repository.ts';
