@@ -10,10 +10,8 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { DB } from '../../db/database.ts';
 import { userIdOf } from '../../http/route-auth.ts';
-import { createPromptRepository } from './repository.ts';
-import { createPromptService } from './service.ts';
+import type { PromptService } from './service.ts';
 
 /** A saved prompt's id in the path; anything that is not one is a prompt that does not exist. */
 const promptIdParams = z.object({ id: idValue('bigint', { coerce: true, error: 'not_found' }) });
@@ -47,9 +45,9 @@ const promptPage = z.object({
  * subscribed), delete, publish and subscribe.
  * Every call needs a signed-in user.
  */
-export function registerPromptRoutes(fastify: FastifyInstance, deps: { db: DB }) {
+export function registerPromptRoutes(fastify: FastifyInstance, deps: { prompts: PromptService }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const prompts = createPromptService(createPromptRepository(deps.db));
+  const { prompts } = deps;
 
   app.post(
     '/api/prompt/save',

@@ -3,38 +3,22 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { userIdOf } from '../../http/route-auth.ts';
-import type { ImageRepository } from '../image/repository.ts';
-import type { LiveStreams } from '../live/stream.ts';
+import type { LiveStreams } from '../live/index.ts';
 import { registerTaskMonitor } from './monitor.ts';
-import type { QueueRepository } from './queue-repository.ts';
 import type { TaskService } from './service.ts';
-import { toTaskView, type createThroughputEstimator } from './view.ts';
+import type { TaskViews } from './view.ts';
 
 export interface TaskRouteDeps {
   tasks: TaskService;
-  queue: QueueRepository;
-  images: ImageRepository;
-  estimate: ReturnType<typeof createThroughputEstimator>;
+  /** How the user's tasks are shown on a live stream (view.ts). */
+  taskViews: TaskViews;
   /** The live streams of this instance (features/live): the monitor is one of them. */
   live: LiveStreams;
 }
 
-/**
- * `/api/tasks` (docs/product/generation.md#tasks): txt2img, upscale and the live monitor stream (monitor.ts).
- * Returns how the user's tasks are shown on a live stream (GET /api/events sends them too).
- */
-export function registerTaskRoutes(fastify: FastifyInstance, deps: TaskRouteDeps) {
+/** `/api/tasks` (docs/product/generation.md#tasks): txt2img, upscale and the live monitor stream (monitor.ts). */
+export function registerTaskRoutes(fastify: FastifyInstance, deps: TaskRouteDeps): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-
-  const viewOf = async (userId: number, taskIds?: Set<string>) => {
-    const rows = (await deps.tasks.tasksOf(userId)).filter((task) => !taskIds || taskIds.has(task.id));
-    return Promise.all(
-      rows.map(async (task) => {
-        const image = task.image_id ? await deps.images.findById(task.image_id) : undefined;
-        return toTaskView(task, { queue: deps.queue, estimate: deps.estimate, image });
-      }),
-    );
-  };
 
   app.post(
     '/api/tasks/txt2img',
@@ -58,6 +42,5 @@ export function registerTaskRoutes(fastify: FastifyInstance, deps: TaskRouteDeps
     },
   );
 
-  registerTaskMonitor(fastify, { live: deps.live, taskViews: viewOf });
-  return { taskViews: viewOf };
+  registerTaskMonitor(fastify, { live: deps.live, taskViews: deps.taskViews });
 }

@@ -1,7 +1,9 @@
 import { TASK_STATE, type TaskView } from '@mirage/domain';
 import type { TaskRow } from '../../db/schema/generation.ts';
-import type { WorkerRepository } from '../worker/repository.ts';
+import type { ImageRepository } from '../image/index.ts';
+import type { WorkerRepository } from '../worker/index.ts';
 import type { QueueRepository } from './queue-repository.ts';
+import type { TaskService } from './service.ts';
 
 /** Average time a worker spends per task recently, and how many workers are around, cached briefly. */
 export function createThroughputEstimator(
@@ -62,3 +64,25 @@ export async function toTaskView(
     settings: task.settings,
   };
 }
+
+/**
+ * How a user's tasks are shown on a live stream (GET /api/tasks/monitor and GET /api/events): all of them
+ * for a snapshot, or just the ones that changed.
+ */
+export function createTaskViews(deps: {
+  tasks: Pick<TaskService, 'tasksOf'>;
+  queue: QueueRepository;
+  images: Pick<ImageRepository, 'findById'>;
+  estimate: ReturnType<typeof createThroughputEstimator>;
+}) {
+  return async (userId: number, taskIds?: Set<string>): Promise<TaskView[]> => {
+    const rows = (await deps.tasks.tasksOf(userId)).filter((task) => !taskIds || taskIds.has(task.id));
+    return Promise.all(
+      rows.map(async (task) => {
+        const image = task.image_id ? await deps.images.findById(task.image_id) : undefined;
+        return toTaskView(task, { queue: deps.queue, estimate: deps.estimate, image });
+      }),
+    );
+  };
+}
+export type TaskViews = ReturnType<typeof createTaskViews>;

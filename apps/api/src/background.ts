@@ -1,0 +1,49 @@
+import type { FastifyInstance } from 'fastify';
+import { startMaintenance, type Maintenance } from './maintenance.ts';
+import type { Services } from './services.ts';
+
+/** How often the reaper looks for leases that expired (dead or hung workers). */
+export const REAPER_INTERVAL_MS = 5000;
+/** Energy resets at 00:00 UTC: sweeping once a minute makes balances right within a minute of it. */
+const ENERGY_SWEEP_INTERVAL_MS = 60_000;
+
+/**
+ * The work every API instance does besides answering requests, started with the app and stopped when it
+ * closes: the outbox dispatcher, the lease reaper with the energy sweep, and the hourly maintenance. Each
+ * piece is safe to run on several instances at once (row locks, idempotent deletes).
+ */
+export function startBackgroundWork(app: FastifyInstance, services: Services): Maintenance {
+  const { outbox, lifecycle, sessions, passwordReset } = services;
+  app.addHook('onReady', (done) => {
+    outbox.start();
+    done();
+  });
+
+  let lastEnergySweep = 0;
+  const reaper = setInterval(() => {
+    lifecycle.reapExpiredLeases().catch((error: unknown) => app.log.warn({ err: error }, 'reaper failed'));
+    if (Date.now() - lastEnergySweep >= ENERGY_SWEEP_INTERVAL_MS) {
+      lastEnergySweep = Date.now();
+      services.sweepEnergy().catch((error: unknown) => app.log.warn({ err: error }, 'energy sweep failed'));
+    }
+  }, REAPER_INTERVAL_MS);
+  reaper.unref();
+
+  // Expired sessions and reset tokens, and handled events past their week, are deleted hourly
+  // (rate-limit windows sweep themselves).
+  const maintenance = startMaintenance(
+    {
+      sessions: () => sessions.purgeExpired(),
+      passwordResets: () => passwordReset.purgeExpired(),
+      outbox: () => outbox.purgeHandled(services.now()).then(() => undefined),
+    },
+    app.log,
+  );
+
+  app.addHook('onClose', async () => {
+    clearInterval(reaper);
+    maintenance.stop();
+    await outbox.stop();
+  });
+  return maintenance;
+}

@@ -1,0 +1,202 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from './config.ts';
+import type { DB } from './db/database.ts';
+import { CHANNEL, type Notifier } from './events/notifier.ts';
+import { createActionRepository } from './features/action/repository.ts';
+import { createActionService } from './features/action/service.ts';
+import { createCataloguePreviews } from './features/catalogue/previews.ts';
+import { createCatalogueRepository } from './features/catalogue/repository.ts';
+import { createCatalogueService } from './features/catalogue/service.ts';
+import { createGallerySearchRepository } from './features/gallery/search-repository.ts';
+import { createGalleryService } from './features/gallery/service.ts';
+import { createImageInfoRepository } from './features/image/info-repository.ts';
+import { createImageInfoService } from './features/image/info-service.ts';
+import { createImageRepository } from './features/image/repository.ts';
+import { createImageStorage } from './features/image/storage.ts';
+import { createModerationRepository } from './features/moderation/repository.ts';
+import { createModerationService } from './features/moderation/service.ts';
+import { createOAuthService, type OAuthService } from './features/oauth/service.ts';
+import {
+  createHandlerRegistry,
+  createOutboxDispatcher,
+  type OutboxDispatcherOptions,
+} from './features/outbox/index.ts';
+import { createPromptRepository } from './features/prompt/repository.ts';
+import { createPromptService } from './features/prompt/service.ts';
+import { createRateLimitRepository } from './features/rate-limit/repository.ts';
+import { createRateLimiter } from './features/rate-limit/service.ts';
+import { createSessionRepository } from './features/session/repository.ts';
+import { createSessionService } from './features/session/service.ts';
+import { appendSignedInDay } from './features/session/signed-in-day.ts';
+import { createTagRepository } from './features/tag/repository.ts';
+import { createSystemTagIndex } from './features/tag/system-tags.ts';
+import { sweepEnergyRollover } from './features/task/energy.ts';
+import { LEASED_STATES } from './features/task/kinds/index.ts';
+import { createLeasedTaskCache } from './features/task/leased-tasks.ts';
+import { createTaskLifecycle } from './features/task/lifecycle.ts';
+import { cachedModerationRules } from './features/task/moderation-rules.ts';
+import { createQueueRepository } from './features/task/queue-repository.ts';
+import { createTaskService } from './features/task/service.ts';
+import { createTaskViews, createThroughputEstimator } from './features/task/view.ts';
+import { registerPasswordResetMail } from './features/user/password-reset-mail.ts';
+import { createPasswordResetService } from './features/user/password-reset.ts';
+import { createUserRepository } from './features/user/repository.ts';
+import { createAccountService } from './features/user/service.ts';
+import { createWorkerDispatcher } from './features/worker/dispatcher.ts';
+import { createWorkerRepository } from './features/worker/repository.ts';
+import { createWorkerAuth } from './features/worker/service.ts';
+import { createMailer, type Mailer } from './mail/mailer.ts';
+import type { ObjectStore } from './storage/object-store.ts';
+
+export interface ServiceDeps {
+  config: Config;
+  db: DB;
+  notifier: Notifier;
+  now: () => Date;
+  log: FastifyBaseLogger;
+  /** Replaced in tests; defaults to SMTP or the outbox folder as configured. */
+  mailer?: Mailer;
+  oauth?: OAuthService;
+  /** Replaces the image folder (tests); images are then post-processed in this thread. */
+  store?: ObjectStore;
+  /** How often a waiting worker's lease re-checks the queue without a notification (tests lengthen it). */
+  workerRecheckMs?: number;
+  /** The outbox dispatcher's retry and recheck timing (tests shorten the backoff). */
+  outbox?: Pick<OutboxDispatcherOptions, 'retryDelayMs' | 'maxAttempts' | 'recheckMs'>;
+}
+
+/**
+ * Every repository and service of the API, built once and handed to the routes, the background work and
+ * main.ts (docs/architecture.md#composition). Nothing here registers a route or starts a timer: building
+ * the services has no side effect beyond the worker threads of the image processor.
+ */
+export function createServices(deps: ServiceDeps) {
+  const { config, db, notifier, now, log } = deps;
+
+  // Accounts and sessions. A revoked session's open streams end at once, on every instance.
+  const users = createUserRepository(db);
+  const sessions = createSessionService(
+    createSessionRepository(db),
+    now,
+    (userId) =>
+      notifier
+        .notify(db, CHANNEL.sessionRevoked, String(userId))
+        .catch((error: unknown) => log.warn({ err: error, userId }, 'session revocation signal failed')),
+    appendSignedInDay(db, log),
+  );
+  const limiter = createRateLimiter(createRateLimitRepository(db), now, config.RATE_LIMITS_DISABLED);
+  const mailer = deps.mailer ?? createMailer(config, log);
+  const oauth = deps.oauth ?? createOAuthService(config);
+  const accountDeps = { db, users, sessions, limiter, welcomeTickets: config.WELCOME_TICKETS };
+  const accounts = createAccountService(accountDeps);
+  const passwordReset = createPasswordResetService({ db, users, sessions, limiter, now });
+
+  // Domain events: features register their handlers on the registry; the dispatcher runs them.
+  const eventHandlers = createHandlerRegistry();
+  const outbox = createOutboxDispatcher({ ...deps.outbox, db, handlers: eventHandlers, notifier, log });
+  registerPasswordResetMail(eventHandlers, { mailer, publicUrl: config.PUBLIC_URL, now });
+
+  // The app-wide file store (images, previews, samples) and the image post-processor that writes to it.
+  const { store, processor } = createImageStorage(config, deps.store);
+  const images = createImageRepository(db);
+  const moderation = createModerationService({
+    db,
+    moderation: createModerationRepository(db),
+    now,
+    log,
+  });
+  const catalogueRepository = createCatalogueRepository(db);
+  const catalogue = createCatalogueService(catalogueRepository);
+  const cataloguePreviews = createCataloguePreviews({ repository: catalogueRepository, store, log });
+
+  // Generation: the queue, the workers and their protocol, the task lifecycle.
+  const leaseMs = config.LEASE_SECONDS * 1000;
+  const queue = createQueueRepository(db, { leasedStates: LEASED_STATES });
+  const workers = createWorkerRepository(db);
+  const workerAuth = createWorkerAuth(workers, now);
+  const leased = createLeasedTaskCache();
+  const lifecycle = createTaskLifecycle({
+    db,
+    queue,
+    images,
+    workers,
+    store,
+    processor,
+    leased,
+    notifier,
+    now,
+    leaseMs,
+    log,
+  });
+  const dispatcher = createWorkerDispatcher({
+    queue,
+    workers,
+    notifier,
+    leased,
+    now,
+    leaseMs,
+    recheckMs: deps.workerRecheckMs,
+  });
+  const tasks = createTaskService({
+    db,
+    queue,
+    images,
+    notifier,
+    now,
+    log,
+    upscaleModel: config.UPSCALE_MODEL,
+    maxAttempts: config.TASK_MAX_ATTEMPTS,
+    loadModerationRules: cachedModerationRules(() => catalogueRepository.listModerationRules(), now),
+    moderation,
+  });
+  const estimate = createThroughputEstimator(workers, queue, now);
+  const taskViews = createTaskViews({ tasks, queue, images, estimate });
+
+  // The gallery: boards and tags, image calls, favourites and reports; saved prompts.
+  const tags = createTagRepository(db);
+  const gallery = createGalleryService({
+    search: createGallerySearchRepository(db),
+    tags,
+    systemTags: createSystemTagIndex(db, now),
+    now,
+  });
+  const imageInfo = createImageInfoService({ images: createImageInfoRepository(db), users, store, now });
+  const actions = createActionService({ actions: createActionRepository(db), users, now });
+  const prompts = createPromptService(createPromptRepository(db));
+
+  return {
+    now,
+    users,
+    sessions,
+    limiter,
+    mailer,
+    oauth,
+    accountDeps,
+    accounts,
+    passwordReset,
+    eventHandlers,
+    outbox,
+    store,
+    processor,
+    images,
+    moderation,
+    catalogue,
+    cataloguePreviews,
+    queue,
+    workers,
+    workerAuth,
+    lifecycle,
+    dispatcher,
+    tasks,
+    taskViews,
+    tags,
+    gallery,
+    imageInfo,
+    actions,
+    prompts,
+    /** The energy rollover sweep (the background work runs it every minute; tests call it). */
+    sweepEnergy: () => sweepEnergyRollover(db, now()),
+  };
+}
+
+export type Services = ReturnType<typeof createServices>;
