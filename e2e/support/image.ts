@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { rawKeysIn, until, waitForPath } from './app.ts';
-import { searchGallery } from './gallery.ts';
+import { generate, searchGallery } from './gallery.ts';
 import { englishKeys } from './locales.ts';
 
 /** Helpers of the image viewer spec: making images on /create, opening and walking the viewer. */
@@ -24,18 +24,8 @@ export const noticeText = (page: Page) => page.getByTestId('notice').innerText()
  * Usable in a `beforeAll` (waits with `until`, not `expect.poll`).
  */
 export async function createImage(page: Page, prompt: string): Promise<string> {
-  const cards = page.getByTestId('task-card');
+  await generate(page, prompt);
   const create = page.getByTestId('create-button');
-  const before = await cards.count();
-  await page.getByTestId('prompt').fill(prompt);
-  await create.click();
-  await until(
-    'task cards',
-    () => cards.count(),
-    (count) => count === before + 1,
-  );
-  const state = () => cards.first().getAttribute('data-state');
-  await until('the new task done (state 9)', state, (value) => value === '9', 60_000);
   await until(
     'Create enabled again',
     () => create.isEnabled(),
