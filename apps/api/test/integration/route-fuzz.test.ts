@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import type { InjectOptions, RouteOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { z } from 'zod';
 import { hashToken, newToken } from '../../src/features/session/service.ts';
 import {
@@ -30,6 +30,10 @@ import { createTestApp, type TestContext } from '../harness.ts';
  * relevant, a worker or the operator: no answer is a 5xx, and every error is `{"detail":{"code"}}` with
  * a catalogue code. A fixed seed and bounded runs keep it deterministic and quick.
  */
+// Each case sends thousands of requests one after another; on PGlite (one connection) a busy CI machine
+// can take well over the default 30 s. The limit only stops a hang: no timing is asserted.
+vi.setConfig({ testTimeout: 180_000 });
+
 const SITE = 'http://localhost:8080';
 const OPERATOR_TOKEN = 'fuzz-operator-token-0123456789';
 const MONITOR = '/api/tasks/monitor';
