@@ -93,8 +93,9 @@ export function createWorkerDispatcher(deps: DispatcherDeps) {
       }
     },
 
-    async queueStats() {
-      return deps.queue.counts();
+    /** The operator's view: the known workers and how many tasks are queued and running. */
+    async status() {
+      return { workers: await deps.workers.list(), queue: await deps.queue.counts() };
     },
 
     /** How many lease requests are asleep waiting for a task (tests wait for a worker to be waiting). */

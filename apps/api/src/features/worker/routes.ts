@@ -8,10 +8,8 @@ import { AppError } from '../../errors.ts';
 import { jobKind, type TaskLifecycle } from '../task/index.ts';
 import type { WorkerDispatcher } from './dispatcher.ts';
 import { authenticatedWorker } from '../../http/route-auth.ts';
-import type { WorkerRepository } from './repository.ts';
 
 export interface WorkerRouteDeps {
-  workers: WorkerRepository;
   dispatcher: WorkerDispatcher;
   lifecycle: TaskLifecycle;
 }
@@ -174,7 +172,7 @@ export async function registerWorkerRoutes(fastify: FastifyInstance, deps: Worke
     );
 
     app.get('/api/worker/status', { config: { auth: 'operator' }, schema: { hide: true } }, async () => {
-      return { workers: await deps.workers.list(), queue: await deps.dispatcher.queueStats() };
+      return deps.dispatcher.status();
     });
   });
 }
