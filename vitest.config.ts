@@ -73,6 +73,7 @@ export default defineConfig({
               test: {
                 name: 'e2e',
                 include: ['e2e/**/*.e2e.ts'],
+                setupFiles: ['e2e/support/setup.ts'],
                 env: { CHROMIUM_PATH: chromium },
                 testTimeout: 90_000,
                 hookTimeout: 120_000,

@@ -1,8 +1,7 @@
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser as Chromium, type BrowserContext, type Page } from 'playwright-core';
 import { settle } from './app.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -30,32 +29,41 @@ export interface Browser {
   close: () => Promise<void>;
 }
 
-/** A fresh Chromium profile (no cookies, no storage) with one page. */
-export async function openBrowser(
-  options: { viewport?: { width: number; height: number }; locale?: string; isMobile?: boolean } = {},
-): Promise<Browser> {
-  const profile = mkdtempSync(path.join(os.tmpdir(), 'mirage-chromium-'));
-  const context = await chromium.launchPersistentContext(profile, {
+// One Chromium process per test file, started on first use: launching one per test was most of the
+// browser suite's time. Isolation comes from the context instead — each `openBrowser` gets a new
+// incognito context (no cookies, storage, cache or service workers shared with any other test).
+let chromiumProcess: Promise<Chromium> | undefined;
+
+function sharedChromium(): Promise<Chromium> {
+  chromiumProcess ??= chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,
     args: ARGS,
+  });
+  return chromiumProcess;
+}
+
+/** Stops the file's Chromium (the e2e setup file calls it after the file's last test). */
+export async function closeSharedChromium(): Promise<void> {
+  const running = chromiumProcess;
+  chromiumProcess = undefined;
+  if (running) await (await running).close();
+}
+
+/** A fresh browser context (no cookies, no storage) with one page. */
+export async function openBrowser(
+  options: { viewport?: { width: number; height: number }; locale?: string; isMobile?: boolean } = {},
+): Promise<Browser> {
+  const context = await (await sharedChromium()).newContext({
     viewport: options.viewport ?? DESKTOP,
     locale: options.locale ?? 'en-US',
     isMobile: options.isMobile ?? false,
     hasTouch: options.isMobile ?? false,
   });
-  const page = context.pages()[0] ?? (await context.newPage());
+  const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
-  return {
-    context,
-    page,
-    errors,
-    close: async () => {
-      await context.close();
-      rmSync(profile, { recursive: true, force: true });
-    },
-  };
+  return { context, page, errors, close: () => context.close() };
 }
 
 /** Saves the viewport once fonts are in and entrance animations have finished. */

@@ -5,7 +5,7 @@ import { logIn, type Account } from './gallery.ts';
 import { startServer, type RunningServer } from './server.ts';
 
 /**
- * The boilerplate every browser spec shares: one real server for the file, and a fresh Chromium profile
+ * The boilerplate every browser spec shares: one real server for the file, and a fresh browser context
  * for each test, so that any test runs on its own (`vitest run --project e2e <spec> -t '<name>'`) and no
  * test leans on the cookies, storage or page an earlier test left behind. Call these at the top of a spec;
  * what the file's tests need beyond that (an account with images, a saved prompt) goes in its own
