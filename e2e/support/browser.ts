@@ -54,7 +54,9 @@ export async function closeSharedChromium(): Promise<void> {
 export async function openBrowser(
   options: { viewport?: { width: number; height: number }; locale?: string; isMobile?: boolean } = {},
 ): Promise<Browser> {
-  const context = await (await sharedChromium()).newContext({
+  const context = await (
+    await sharedChromium()
+  ).newContext({
     viewport: options.viewport ?? DESKTOP,
     locale: options.locale ?? 'en-US',
     isMobile: options.isMobile ?? false,
