@@ -1,10 +1,9 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyCookie from '@fastify/cookie';
-import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type RouteOptions } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import { cookieSecret, type Config } from './config.ts';
 import type { DB } from './db/database.ts';
 import { registerCatalogueRoutes } from './features/catalogue/routes.ts';
@@ -16,6 +15,8 @@ import {
   registerApiNotFound,
   registerErrorHandling,
 } from './http/errors.ts';
+import { getHealth } from '@mirage/contract';
+import { registerContract, schemaOf } from './http/contract.ts';
 import { registerMetrics } from './http/metrics.ts';
 import { registerDefaultNoStore } from './http/cache-policy.ts';
 import { browserOperatorGuard, operatorAccess } from './http/operator-access.ts';
@@ -89,17 +90,14 @@ export async function buildApp(deps: AppDeps) {
   // Every route declares who may call it (http/route-auth.ts); one without a declaration fails here.
   const routeAuth = requireRouteAuth(app);
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
 
   await app.register(fastifyCookie, { secret: cookieSecret(config) });
   registerSecurityHeaders(app, config);
   registerDefaultNoStore(app);
   const production = config.NODE_ENV === 'production';
-  await app.register(fastifySwagger, {
-    openapi: { info: { title: 'Mirage API', version: '0.1.0' } },
-    transform: jsonSchemaTransform,
-  });
+  // Routes are registered from @mirage/contract; the serializer and the OpenAPI document come from it.
+  await registerContract(app, config);
   // The documentation (and its JSON/YAML) is an operator's: OPERATOR_TOKEN, closed in production without one.
   routeAuth.declarePluginRoutes('the API documentation', routesUnder('/api/docs'), {
     verify: browserOperatorGuard(operatorAccess(config.OPERATOR_TOKEN, production), 'Mirage API docs'),
@@ -122,7 +120,9 @@ export async function buildApp(deps: AppDeps) {
     authenticateWorker: (authorization) => built.workerAuth.authenticate(authorization),
     operatorToken: config.OPERATOR_TOKEN,
   });
-  app.get('/api/health', { config: { auth: 'none' } }, () => ({ ok: true }));
+  app.get(getHealth.path, { config: { auth: 'none' }, schema: schemaOf(getHealth) }, () => ({
+    ok: true as const,
+  }));
   registerUserRoutes(app, { ...built, secureCookies });
   registerModerationRoutes(app, built);
   // The users' live streams (GET /api/events, GET /api/tasks/monitor): one listener map per instance.

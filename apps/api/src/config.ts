@@ -68,6 +68,13 @@ export const configSchema = z
     IMAGE_THREADS: z.coerce.number().int().min(0).max(32).optional(),
     /** Upscale model file workers use for the ×2 upscale (ComfyUI upscale_models / A1111 upscaler name). */
     UPSCALE_MODEL: z.string().default('RealESRGAN_x4plus.pth'),
+    /** The API reference's contact (GET /api/docs/json `info.contact`); unset: the about page. */
+    API_CONTACT_NAME: z.string().max(200).default('Mirage support'),
+    API_CONTACT_EMAIL: z.email().optional(),
+    API_CONTACT_URL: z.url().optional(),
+    /** The API's licence as the reference states it; unset: proprietary, under the terms page. */
+    API_LICENSE_NAME: z.string().max(200).default('Proprietary'),
+    API_LICENSE_URL: z.url().optional(),
     /** Disable the per-IP/per-account abuse limits (only for benchmarks; refused in production). */
     RATE_LIMITS_DISABLED: booleanFlag.default(false),
   })

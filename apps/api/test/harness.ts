@@ -2,7 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance, InjectOptions, RouteOptions } from 'fastify';
+import type {
+  FastifyInstance,
+  InjectOptions,
+  LightMyRequestResponse as LightResponse,
+  RouteOptions,
+} from 'fastify';
 import { CACHED_CURRENCIES, type BalanceField } from '@mirage/domain';
 import { inject } from 'vitest';
 import { buildApp, type AppDeps, type AppServices } from '../src/app.ts';
@@ -11,6 +16,7 @@ import { createPGliteDatabase, createPostgresDatabase, type DatabaseHandle } fro
 import { createNotifierFor } from '../src/events/notifier.ts';
 import { post } from '../src/features/ledger/repository.ts';
 import type { Mail, Mailer } from '../src/mail/mailer.ts';
+import { createContractCheck } from './contract-check.ts';
 import { cloneDatabase, databaseUrl, dropDatabase } from './postgres-admin.ts';
 
 /** A fresh, migrated database for one test file: a PGlite clone of the template, or a PostgreSQL copy. */
@@ -73,6 +79,7 @@ export async function createTestApp(
     ...options.deps,
   });
   await app.ready();
+  checkAnswersAgainstDocument(app);
   publicOrigins.set(app, new URL(config.PUBLIC_URL).origin);
   return {
     app,
@@ -89,6 +96,29 @@ export async function createTestApp(
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Every answer a test receives through `app.inject` is checked against the OpenAPI document the app
+ * serves (contract-check.ts): an undeclared status or media type, or a body its schema refuses, fails
+ * the test that received it.
+ */
+function checkAnswersAgainstDocument(app: FastifyInstance): void {
+  const check = createContractCheck(app.swagger() as Parameters<typeof createContractCheck>[0]);
+  const original = app.inject.bind(app) as (options?: InjectOptions | string, callback?: unknown) => unknown;
+  const checked = async (options: InjectOptions | string) => {
+    const response = (await original(options)) as LightResponse;
+    const method = typeof options === 'string' ? 'GET' : String(options.method ?? 'GET');
+    const target = typeof options === 'string' ? options : (options.url ?? options.path ?? '/');
+    const url = typeof target === 'string' ? target : target.pathname;
+    check(method, url, { statusCode: response.statusCode, headers: response.headers, body: response.body });
+    return response;
+  };
+  // The chained (`inject().get(...)`) and callback forms are left as they are.
+  app.inject = ((options?: InjectOptions | string, callback?: unknown) =>
+    options === undefined || callback !== undefined
+      ? original(options, callback)
+      : checked(options)) as typeof app.inject;
 }
 
 let clientCounter = 0;

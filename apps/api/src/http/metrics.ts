@@ -1,3 +1,5 @@
+import { getMetrics } from '@mirage/contract';
+import { schemaOf } from './contract.ts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { collectDefaultMetrics, Histogram, Registry } from 'prom-client';
 import { assertOperatorAccess, type OperatorAccess } from './operator-access.ts';
@@ -31,8 +33,12 @@ export function registerMetrics(app: FastifyInstance, access: OperatorAccess): v
   const scraper = {
     verify: (request: FastifyRequest) => assertOperatorAccess(access, request.headers.authorization),
   };
-  app.get('/metrics', { config: { auth: scraper }, schema: { hide: true } }, async (_request, reply) => {
-    reply.header('content-type', registry.contentType);
-    return registry.metrics();
-  });
+  app.get(
+    getMetrics.path,
+    { config: { auth: scraper }, schema: schemaOf(getMetrics) },
+    async (_request, reply) => {
+      reply.header('content-type', registry.contentType);
+      return registry.metrics();
+    },
+  );
 }

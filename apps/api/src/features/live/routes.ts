@@ -1,5 +1,6 @@
-import { LIVE_STREAM_URL } from '@mirage/domain';
+import { streamEvents } from '@mirage/contract';
 import type { FastifyInstance } from 'fastify';
+import { schemaOf } from '../../http/contract.ts';
 import type { LiveStreams, LiveTopic, TaskViewReader } from './stream.ts';
 
 const EVERY_TOPIC: ReadonlySet<LiveTopic> = new Set(['tasks', 'balance', 'notification']);
@@ -12,7 +13,7 @@ export function registerLiveRoutes(
   app: FastifyInstance,
   deps: { live: LiveStreams; taskViews: TaskViewReader },
 ): void {
-  app.get(LIVE_STREAM_URL, { config: { auth: 'user' } }, (request, reply) =>
+  app.get(streamEvents.path, { config: { auth: 'user' }, schema: schemaOf(streamEvents) }, (request, reply) =>
     deps.live.open(request, reply, { topics: EVERY_TOPIC, taskViews: deps.taskViews }),
   );
 }

@@ -1,4 +1,6 @@
+import { streamTaskMonitor } from '@mirage/contract';
 import type { FastifyInstance } from 'fastify';
+import { schemaOf } from '../../http/contract.ts';
 import type { LiveStreams, LiveTopic, TaskViewReader } from '../live/index.ts';
 
 const TASKS_ONLY: ReadonlySet<LiveTopic> = new Set(['tasks']);
@@ -13,7 +15,9 @@ export function registerTaskMonitor(
   app: FastifyInstance,
   deps: { live: LiveStreams; taskViews: TaskViewReader },
 ): void {
-  app.get('/api/tasks/monitor', { config: { auth: 'user' } }, (request, reply) =>
-    deps.live.open(request, reply, { topics: TASKS_ONLY, taskViews: deps.taskViews }),
+  app.get(
+    streamTaskMonitor.path,
+    { config: { auth: 'user' }, schema: schemaOf(streamTaskMonitor) },
+    (request, reply) => deps.live.open(request, reply, { topics: TASKS_ONLY, taskViews: deps.taskViews }),
   );
 }

@@ -1,7 +1,7 @@
-import { fastLaneQuery, txt2imgBody } from '@mirage/domain';
+import { createTxt2img, createUpscale } from '@mirage/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { schemaOf } from '../../http/contract.ts';
 import { userIdOf } from '../../http/route-auth.ts';
 import type { LiveStreams } from '../live/index.ts';
 import { registerTaskMonitor } from './monitor.ts';
@@ -21,22 +21,16 @@ export function registerTaskRoutes(fastify: FastifyInstance, deps: TaskRouteDeps
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
   app.post(
-    '/api/tasks/txt2img',
-    { config: { auth: 'user' }, schema: { body: txt2imgBody, querystring: fastLaneQuery } },
+    createTxt2img.path,
+    { config: { auth: 'user' }, schema: schemaOf(createTxt2img) },
     async (request) => {
       return deps.tasks.createTxt2img(userIdOf(request), request.body, request.query.fastlane);
     },
   );
 
   app.post(
-    '/api/tasks/:uuid/upscale',
-    {
-      config: { auth: 'user' },
-      schema: {
-        params: z.object({ uuid: z.uuid({ error: 'image_not_found' }) }),
-        querystring: fastLaneQuery,
-      },
-    },
+    createUpscale.path,
+    { config: { auth: 'user' }, schema: schemaOf(createUpscale) },
     async (request) => {
       return deps.tasks.createUpscale(userIdOf(request), request.params.uuid, request.query.fastlane);
     },

@@ -3,6 +3,8 @@
  * Errors arrive as {"detail":{"code","data"?}} and are thrown as ApiError; the UI translates the code
  * (`error.<code>`), never the server's wording. Network failures use the code "network".
  */
+import type { AnswerOf, Contract, InputOf } from '@mirage/contract';
+import { OPERATIONS, pathOf, type OperationId } from '@mirage/contract/operations';
 import { TOKEN_ERROR_CODES } from '@mirage/domain';
 
 export class ApiError extends Error {
@@ -96,3 +98,32 @@ export const api = {
   post: <T>(path: string, body?: unknown) => apiRequest<T>('POST', path, { body: body ?? {} }),
   put: <T>(path: string, body?: unknown) => apiRequest<T>('PUT', path, { body: body ?? {} }),
 };
+
+/**
+ * Calls an operation of the API's contract (@mirage/contract) by its operationId: the path, the input
+ * (`params`, `query`, `body`) and the answer are typed from the same definitions the server validates
+ * and serialises with, so a renamed field breaks this build. Only `@mirage/contract/operations` (plain
+ * data) is loaded at run time; the schemas are types here.
+ */
+export function call<Id extends OperationId & keyof Contract>(
+  id: Id,
+  input: InputOf<Contract[Id]>,
+  signal?: AbortSignal,
+): Promise<AnswerOf<Contract[Id]>> {
+  const method: string = OPERATIONS[id].method;
+  const { params, query, body } = input as { params?: object; query?: object; body?: unknown };
+  let url = pathOf(id, (params ?? {}) as Record<string, string | number>);
+  if (query) {
+    const search = new URLSearchParams();
+    for (const [key, value] of Object.entries(query)) {
+      if (value !== undefined && value !== null) search.set(key, String(value));
+    }
+    const text = search.toString();
+    if (text) url += `?${text}`;
+  }
+  return apiRequest(method, url, {
+    // POST and PUT always send a JSON body (`{}` when the operation takes none), as `api.post` does.
+    body: body !== undefined ? body : method === 'POST' || method === 'PUT' ? {} : undefined,
+    signal,
+  });
+}

@@ -2,37 +2,20 @@
  * Calls of the generator (docs/product/api.md: tasks). Shapes follow the API; the catalogue's are in
  * features/catalogue.
  */
-import type { Creativity, Format, Quality } from '@mirage/domain';
-import { api } from '../api/index.ts';
-import type { TaskAccepted } from '../task/index.ts';
+import type { Answer, Body } from '@mirage/contract';
+import { call } from '../api/index.ts';
 
-/** The body of POST /api/tasks/txt2img: the generator prompt without fastLane and seedLock. */
-export interface Txt2imgBody {
-  prompt: string;
-  neg_prompt: string;
-  upscale: boolean;
-  /** Omitted: the server draws one. */
-  seed?: number;
-  quality: Quality;
-  format: Format;
-  watermark: boolean;
-  private: boolean;
-  style_id: number;
-  creativity: Creativity;
-  modifiers: { id: number; weight: number }[];
-  slow_mode: boolean;
-  less_nsfw: boolean;
-  automatic_face_restore: boolean;
-}
+/** The body of POST /api/tasks/txt2img (from the API's contract). */
+export type Txt2imgBody = Body<'createTxt2img'>;
 
 /** The answer of POST /api/tasks/txt2img. */
-export type Txt2imgAccepted = TaskAccepted;
+export type Txt2imgAccepted = Answer<'createTxt2img'>;
 
 /** A task as GET /api/tasks/monitor reports it (the contract lives in the domain). */
 export type { TaskView } from '@mirage/domain';
 
 export const createTxt2img = (body: Txt2imgBody, fastLane: boolean) =>
-  api.post<Txt2imgAccepted>(`/api/tasks/txt2img?fastlane=${fastLane ? 'true' : 'false'}`, body);
+  call('createTxt2img', { body, query: { fastlane: fastLane ? 'true' : 'false' } });
 
 /** Image files (docs/product/image-viewer.md#files). */
 export const imageUrls = (uuid: string) => ({

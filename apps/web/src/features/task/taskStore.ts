@@ -1,3 +1,4 @@
+import type { Answer } from '@mirage/contract';
 /**
  * A feature's view of the user's tasks (docs/product/generation.md#tasks): what the live stream reported plus
  * placeholders for tasks the server has just accepted. Done and failed tasks are handled once: the
@@ -6,12 +7,8 @@
 import { TASK_STATE, isTerminal, type TaskView } from '@mirage/domain';
 
 /** The server's answer to a task request (txt2img, upscale): the task is queued and paid. */
-export interface TaskAccepted {
-  task_id: string;
-  seed: number;
-  cost: number;
-  paid_with_daily: boolean;
-}
+/** What POST /api/tasks/txt2img answers (from the API's contract). */
+export type TaskAccepted = Answer<'createTxt2img'>;
 
 export interface TaskEnd {
   task: TaskView;

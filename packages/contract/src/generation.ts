@@ -1,0 +1,136 @@
+import { fastLaneQuery, LIVE_EVENT, txt2imgBody, type LiveEventData, type TaskView } from '@mirage/domain';
+import { z } from 'zod';
+import { operation, sameType, type Same } from './define.ts';
+
+/** A task as the client sees it (docs/product/generation.md#tasks): the stream's `tasks` event carries these. */
+export const taskView = z
+  .object({
+    task_id: z.uuid(),
+    state: z.number().int().describe('A TASK_STATE number (docs/product/generation.md#tasks)'),
+    queued: z.boolean(),
+    completed: z.boolean(),
+    position: z.number().int().nullable().describe('1 = next in line; null when not queued'),
+    eta_seconds: z.number().nullable(),
+    step: z.number().int(),
+    max_step: z.number().int(),
+    preview: z.string().nullable().describe('A base64 JPEG while generating'),
+    image_uuid: z.uuid().nullable(),
+    model: z
+      .string()
+      .nullable()
+      .describe("A checkpoint file, or 'preview-renderer' for the built-in renderer"),
+    blurhash: z.string().nullable(),
+    seed: z.number().int(),
+    cost: z.number().int(),
+    paid_with_daily: z.boolean(),
+    refunded: z.boolean(),
+    error: z.string().nullable(),
+    created_at: z.string(),
+    genType: z.string(),
+    settings: z.record(z.string(), z.unknown()),
+  })
+  .meta({ id: 'TaskView' });
+// The API builds, and the web reads, the domain's TaskView: this schema must describe exactly that.
+sameType<Same<z.output<typeof taskView>, TaskView>>();
+
+export const taskAccepted = z
+  .object({
+    task_id: z.uuid(),
+    cost: z.number().int().describe('Tickets charged (0 when paid with the daily energy)'),
+    paid_with_daily: z.boolean(),
+  })
+  .describe('The task is queued; follow it on GET /api/events (or /api/tasks/monitor)');
+
+const imageUuid = z.object({ uuid: z.uuid({ error: 'image_not_found' }) });
+
+/** The events of the live streams, in the document (their `data` is JSON). */
+export const liveEvents = {
+  [LIVE_EVENT.tasks]: z.array(taskView),
+  [LIVE_EVENT.balance]: z.object({}).describe('Balances changed: read GET /api/user/me again'),
+  [LIVE_EVENT.notification]: z.object({ id: z.string() }),
+  [LIVE_EVENT.unauthorized]: z.object({ code: z.literal('token_invalid') }),
+};
+sameType<Same<{ [K in keyof typeof liveEvents]: z.output<(typeof liveEvents)[K]> }, LiveEventData>>();
+
+const eventStream = (events: readonly (keyof typeof liveEvents)[]) => ({
+  description:
+    'Server-sent events (text/event-stream). Each event has a name and JSON data: ' +
+    events.map((name) => `\`${name}\``).join(', ') +
+    '. The server sends a comment line as a heartbeat; after `unauthorized` it ends the stream.',
+  content: {
+    'text/event-stream': {
+      schema: z
+        .object(Object.fromEntries(events.map((name) => [name, liveEvents[name]])))
+        .describe("Each property is an event's name and the schema of its JSON `data`"),
+    },
+  },
+});
+
+export const createTxt2img = operation('createTxt2img', {
+  tag: 'generation',
+  summary: 'Generate an image from a prompt',
+  description:
+    'Queues a text-to-image task for the signed-in user, paid with the daily energy when it covers the ' +
+    'cost, otherwise with tickets. `fastlane=true` pays extra to go ahead of the free lane.',
+  body: txt2imgBody,
+  querystring: fastLaneQuery,
+  responses: { 200: taskAccepted.extend({ seed: z.number().int() }) },
+  errors: [
+    'user_insufficient_funds',
+    'insufficient_token_count',
+    'duplicate_task_signature',
+    'max_failed_task',
+    'max_running_tasks',
+    'forbidden_prompt',
+    'style_not_txt2img',
+    'style_disabled',
+    'unauthorized_style',
+    'unauthorized_modifier',
+    'unauthorized_resource',
+    'user_pro_expired',
+    'user_muted',
+    'user_not_found',
+    'spam_protection',
+  ],
+});
+
+export const createUpscale = operation('createUpscale', {
+  tag: 'generation',
+  summary: 'Upscale one of your images',
+  description: 'Queues a ×2 upscale of an image the signed-in user made; an image is upscaled once.',
+  params: imageUuid,
+  querystring: fastLaneQuery,
+  responses: { 200: taskAccepted },
+  errors: [
+    'image_not_found',
+    'already_upscaled',
+    'user_insufficient_funds',
+    'insufficient_token_count',
+    'duplicate_task_signature',
+    'max_failed_task',
+    'max_running_tasks',
+    'user_muted',
+    'user_not_found',
+    'spam_protection',
+  ],
+});
+
+export const streamTaskMonitor = operation('streamTaskMonitor', {
+  tag: 'live',
+  summary: "Follow your tasks' progress",
+  description:
+    "The signed-in user's live stream limited to their tasks: a snapshot of recent tasks, then each change.",
+  responses: { 200: eventStream(['tasks', 'unauthorized']) },
+  errors: ['spam_protection'],
+});
+
+export const streamEvents = operation('streamEvents', {
+  tag: 'live',
+  summary: 'Follow everything that changes for you',
+  description:
+    "The signed-in user's one live stream: tasks, balance changes and notifications, as they happen.",
+  responses: { 200: eventStream(['tasks', 'balance', 'notification', 'unauthorized']) },
+  errors: ['spam_protection'],
+});
+
+export const generationOperations = { createTxt2img, createUpscale, streamTaskMonitor, streamEvents };

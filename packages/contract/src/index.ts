@@ -1,0 +1,39 @@
+/**
+ * The HTTP API's contract (docs/integrating.md): each operation's path, input and answer schemas, and
+ * the error codes it may answer. The API registers its routes from these definitions (their schemas
+ * validate what comes in and serialise what goes out), the OpenAPI document at /api/docs/json is made
+ * from them, and the web app and the worker take their request and answer types from them.
+ */
+import type { AnswerOf, InputOf, Operation } from './define.ts';
+import { generationOperations } from './generation.ts';
+import { OPERATIONS, type OperationId } from './operations.ts';
+import { serviceOperations } from './service.ts';
+
+export * from './define.ts';
+export * from './operations.ts';
+export * from './generation.ts';
+export * from './service.ts';
+
+/** Every operation, by operationId. */
+export const contract = {
+  ...serviceOperations,
+  ...generationOperations,
+};
+export type Contract = typeof contract;
+
+/** The definition of an operation, when the contract has one for this id. */
+export function operationById(id: string): Operation | undefined {
+  return Object.hasOwn(contract, id) ? (contract as Record<string, Operation>)[id] : undefined;
+}
+
+/** The operations OPERATIONS lists that have no definition yet (a test keeps this empty). */
+export function undefinedOperations(): OperationId[] {
+  return (Object.keys(OPERATIONS) as OperationId[]).filter((id) => !operationById(id));
+}
+
+/** The JSON answer of an operation, by its id. */
+export type Answer<Id extends keyof Contract> = AnswerOf<Contract[Id]>;
+/** The body an operation takes, by its id (what a client sends, defaults optional). */
+export type Body<Id extends keyof Contract> = InputOf<Contract[Id]> extends { body: infer B } ? B : never;
+/** The query string an operation takes, by its id. */
+export type Query<Id extends keyof Contract> = InputOf<Contract[Id]> extends { query: infer Q } ? Q : never;

@@ -1,0 +1,86 @@
+/**
+ * Every operation of the HTTP API: its stable operationId, method and path (Fastify's `:param` form;
+ * the OpenAPI document writes `{param}`). Plain data with no schema library behind it, so that the web
+ * app's client can import it without pulling zod into its first load; the schemas of each operation live
+ * in the feature files of this package (index.ts), keyed by the same ids. docs/integrating.md.
+ */
+export const OPERATIONS = {
+  // service
+  getHealth: { method: 'GET', path: '/api/health' },
+  getMetrics: { method: 'GET', path: '/metrics' },
+  // accounts
+  createUser: { method: 'POST', path: '/api/user/create' },
+  logIn: { method: 'POST', path: '/api/user/login' },
+  logOut: { method: 'POST', path: '/api/user/logout' },
+  getMe: { method: 'GET', path: '/api/user/me' },
+  updateUser: { method: 'POST', path: '/api/user/update' },
+  sendPasswordReset: { method: 'POST', path: '/api/user/send_reset_pwd' },
+  resetPassword: { method: 'POST', path: '/api/user/reset_pwd' },
+  listOAuthProviders: { method: 'GET', path: '/api/user/oauth/providers' },
+  startOAuthLogin: { method: 'GET', path: '/api/user/login/oauth/:provider/start' },
+  logInWithOAuth: { method: 'POST', path: '/api/user/login/oauth' },
+  // generation
+  createTxt2img: { method: 'POST', path: '/api/tasks/txt2img' },
+  createUpscale: { method: 'POST', path: '/api/tasks/:uuid/upscale' },
+  streamTaskMonitor: { method: 'GET', path: '/api/tasks/monitor' },
+  streamEvents: { method: 'GET', path: '/api/events' },
+  // catalogue
+  listStyles: { method: 'GET', path: '/api/config/styles' },
+  listModifiers: { method: 'GET', path: '/api/settings/modifiers' },
+  listBannedWords: { method: 'GET', path: '/api/config/banned_words' },
+  listModerationRules: { method: 'GET', path: '/api/config/moderation_rules' },
+  getPresets: { method: 'GET', path: '/api/preset' },
+  getRandomPreset: { method: 'GET', path: '/api/preset/random' },
+  setPresetFavorite: { method: 'PUT', path: '/api/preset/:id/favorite' },
+  getModifierImage: { method: 'GET', path: '/image/modifiers/:file' },
+  // images
+  getImageFile: { method: 'GET', path: '/images/:file' },
+  getImageInfo: { method: 'GET', path: '/api/image/:uuid/info' },
+  getImageGenInfo: { method: 'GET', path: '/api/image/:uuid/info/gen' },
+  getImageTags: { method: 'GET', path: '/api/image/:uuid/tags' },
+  toggleImagePrivate: { method: 'PUT', path: '/api/image/:uuid/private' },
+  deleteImage: { method: 'DELETE', path: '/api/image/:uuid' },
+  // gallery and collections
+  searchGallery: { method: 'POST', path: '/api/gallery/search' },
+  searchGalleryTags: { method: 'GET', path: '/api/gallery/search/tags' },
+  addFavorite: { method: 'POST', path: '/api/action/favorite' },
+  removeFavorite: { method: 'DELETE', path: '/api/action/favorite' },
+  removeFavorites: { method: 'DELETE', path: '/api/action/favorites' },
+  reportImage: { method: 'PUT', path: '/api/action/report/:flag' },
+  // saved prompts (list and delete share one path template: `target` is a list name or a prompt's id)
+  savePrompt: { method: 'POST', path: '/api/prompt/save' },
+  listPrompts: { method: 'POST', path: '/api/prompt/:target' },
+  deletePrompt: { method: 'DELETE', path: '/api/prompt/:target' },
+  publishPrompt: { method: 'POST', path: '/api/prompt/:id/publish' },
+  subscribePrompt: { method: 'POST', path: '/api/prompt/:id/subscribe' },
+  // tag settings
+  getBannedTags: { method: 'GET', path: '/api/settings/tags/ban' },
+  setBannedTags: { method: 'PUT', path: '/api/settings/tags/ban' },
+  listSystemTags: { method: 'GET', path: '/api/settings/tags/system' },
+  // moderation
+  listModerationReviews: { method: 'GET', path: '/api/moderation/reviews' },
+  resolveModerationReview: { method: 'POST', path: '/api/moderation/reviews/:id/resolve' },
+  unmuteUser: { method: 'POST', path: '/api/moderation/users/:id/unmute' },
+  // worker protocol
+  leaseJob: { method: 'POST', path: '/api/worker/lease' },
+  reportJobProgress: { method: 'POST', path: '/api/worker/jobs/:id/progress' },
+  completeJob: { method: 'POST', path: '/api/worker/jobs/:id/complete' },
+  failJob: { method: 'POST', path: '/api/worker/jobs/:id/fail' },
+  getJobSource: { method: 'GET', path: '/api/worker/jobs/:id/source' },
+  getWorkerStatus: { method: 'GET', path: '/api/worker/status' },
+} as const satisfies Record<string, { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; path: string }>;
+
+export type OperationId = keyof typeof OPERATIONS;
+
+export function isOperationId(value: unknown): value is OperationId {
+  return typeof value === 'string' && Object.hasOwn(OPERATIONS, value);
+}
+
+/** A path with its `:param`s filled in (each value URL-encoded). */
+export function pathOf(id: OperationId, params: Readonly<Record<string, string | number>> = {}): string {
+  return OPERATIONS[id].path.replace(/:([A-Za-z_]+)/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`${id}: the path parameter ${name} is missing`);
+    return encodeURIComponent(String(value));
+  });
+}
