@@ -4,8 +4,10 @@
  * validate what comes in and serialise what goes out), the OpenAPI document at /api/docs/json is made
  * from them, and the web app and the worker take their request and answer types from them.
  */
+import { actionsOperations } from './actions.ts';
 import type { AnswerOf, InputOf, Operation } from './define.ts';
 import { generationOperations } from './generation.ts';
+import { imagesOperations } from './images.ts';
 import { OPERATIONS, type OperationId } from './operations.ts';
 import { serviceOperations } from './service.ts';
 
@@ -13,11 +15,15 @@ export * from './define.ts';
 export * from './operations.ts';
 export * from './generation.ts';
 export * from './service.ts';
+export * from './images.ts';
+export * from './actions.ts';
 
 /** Every operation, by operationId. */
 export const contract = {
   ...serviceOperations,
   ...generationOperations,
+  ...imagesOperations,
+  ...actionsOperations,
 };
 export type Contract = typeof contract;
 
