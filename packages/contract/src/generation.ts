@@ -74,7 +74,11 @@ export const createTxt2img = operation('createTxt2img', {
     'cost, otherwise with tickets. `fastlane=true` pays extra to go ahead of the free lane.',
   body: txt2imgBody,
   querystring: fastLaneQuery,
-  responses: { 200: taskAccepted.extend({ seed: z.number().int() }) },
+  responses: {
+    200: taskAccepted
+      .extend({ seed: z.number().int().describe('The seed the image is made with (drawn when not sent)') })
+      .describe('The task is queued; follow it on GET /api/events (or /api/tasks/monitor)'),
+  },
   errors: [
     'user_insufficient_funds',
     'insufficient_token_count',

@@ -5,7 +5,7 @@ export const getHealth = operation('getHealth', {
   tag: 'service',
   summary: 'Check that the service answers',
   description: 'Answers `{ "ok": true }` while the API process is up; for load balancers and uptime checks.',
-  responses: { 200: z.object({ ok: z.literal(true) }) },
+  responses: { 200: z.object({ ok: z.literal(true) }).describe('The API process is up') },
   errors: [],
 });
 

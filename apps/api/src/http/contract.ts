@@ -122,6 +122,21 @@ function completeRoutesFromContract(route: RouteOptions): void {
 
 const zodSerializer = createSerializerCompiler({});
 
+/**
+ * The document's view of a route: jsonSchemaTransform, with the body a handler reads itself
+ * (OperationSpec.handlerBody) as its request body. Only the document sees it: the route's own schema
+ * has no `body`, so Fastify neither parses nor validates one.
+ */
+const documentRoute: typeof jsonSchemaTransform = (input) => {
+  const id = (input.schema as { operationId?: unknown } | undefined)?.operationId;
+  const body = typeof id === 'string' ? operationById(id)?.handlerBody : undefined;
+  if (!body) return jsonSchemaTransform(input);
+  return jsonSchemaTransform({
+    ...input,
+    schema: { ...input.schema, body: body.schema, consumes: [body.mediaType] },
+  });
+};
+
 const packageVersion = (
   JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }
 ).version;
@@ -177,9 +192,29 @@ export async function registerContract(app: FastifyInstance, config: Config): Pr
         },
       },
     },
-    transform: jsonSchemaTransform,
-    transformObject: jsonSchemaTransformObject,
+    transform: documentRoute,
+    transformObject: (document) => withoutUnusedComponents(jsonSchemaTransformObject(document)),
   });
+}
+
+/**
+ * The zod registry yields an input and an output variant of every named schema; the document keeps only
+ * the components something refers to (Spectral's oas3-unused-component).
+ */
+type OpenApiObject = ReturnType<typeof jsonSchemaTransformObject>;
+function withoutUnusedComponents(document: OpenApiObject): OpenApiObject {
+  const { components, ...rest } = document as { components?: { schemas?: Record<string, unknown> } };
+  const schemas = components?.schemas;
+  if (!schemas) return document;
+  for (;;) {
+    const unused = Object.keys(schemas).filter((name) => {
+      const others = Object.entries(schemas).filter(([other]) => other !== name);
+      const text = JSON.stringify([rest, { ...components, schemas: undefined }, others]);
+      return !text.includes(`"#/components/schemas/${name}"`);
+    });
+    if (unused.length === 0) return document;
+    for (const name of unused) delete schemas[name];
+  }
 }
 
 const TAGS = [

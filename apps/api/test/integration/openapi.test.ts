@@ -1,4 +1,12 @@
+import { readFileSync } from 'node:fs';
+import { getHealth, OPERATIONS, undefinedOperations } from '@mirage/contract';
+import { ERROR_STATUS, isErrorCode } from '@mirage/domain';
+import Fastify from 'fastify';
+import { validatorCompiler } from 'fastify-type-provider-zod';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registerContract, schemaOf } from '../../src/http/contract.ts';
+import { addImage, signedIn } from '../gallery-fixtures.ts';
 import { createTestApp, type TestContext } from '../harness.ts';
 
 let t: TestContext;
@@ -9,30 +17,240 @@ afterAll(async () => {
   await t.close();
 });
 
-describe('OpenAPI documentation', () => {
-  it('describes every /api/user call with its body schema', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
-    expect(response.statusCode).toBe(200);
-    const spec = JSON.parse(response.body) as {
-      paths: Record<string, Record<string, { requestBody?: unknown }>>;
-    };
-    for (const path of [
-      '/api/user/create',
-      '/api/user/login',
-      '/api/user/logout',
-      '/api/user/update',
-      '/api/user/send_reset_pwd',
-    ]) {
-      expect(spec.paths[path]?.post, path).toBeDefined();
+interface Operation {
+  operationId?: string;
+  summary?: string;
+  description?: string;
+  tags?: string[];
+  security?: Record<string, string[]>[];
+  responses: Record<string, { description: string; content?: Record<string, { schema?: unknown }> }>;
+}
+interface Document {
+  openapi: string;
+  info: { title: string; description: string; version: string; contact: object; license: { name: string } };
+  servers: { url: string }[];
+  components: { securitySchemes: Record<string, { type: string; in?: string; scheme?: string }> };
+  paths: Record<string, Record<string, Operation>>;
+}
+
+async function documentOf(context: TestContext): Promise<Document> {
+  const response = await context.app.inject({ method: 'GET', url: '/api/docs/json' });
+  expect(response.statusCode).toBe(200);
+  return JSON.parse(response.body) as Document;
+}
+
+function operations(document: Document): (Operation & { method: string; path: string })[] {
+  return Object.entries(document.paths).flatMap(([path, item]) =>
+    Object.entries(item).map(([method, op]) => ({ ...op, method: method.toUpperCase(), path })),
+  );
+}
+
+const byId = (document: Document, id: string) => {
+  const found = operations(document).find((op) => op.operationId === id);
+  if (!found) throw new Error(`${id} is not in the document`);
+  return found;
+};
+
+const codesOf = (op: Operation, status: number) =>
+  JSON.stringify(op.responses[String(status)]?.content?.['application/json']?.schema ?? null);
+
+describe('the OpenAPI document', () => {
+  it('is OpenAPI 3.1 with the info, servers and security schemes an integrator needs', async () => {
+    const document = await documentOf(t);
+    expect(document.openapi).toBe('3.1.0');
+    const version = (
+      JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }
+    ).version;
+    expect(document.info).toMatchObject({ title: 'Mirage API', version });
+    expect(document.info.description).toContain('{"detail":{"code","data"?}}');
+    expect(document.info.contact).toMatchObject({
+      name: 'Mirage support',
+      url: 'http://localhost:8080/about',
+    });
+    expect(document.info.license.name).toBe('Proprietary');
+    expect(document.servers).toEqual([{ url: 'http://localhost:8080' }]);
+    expect(document.components.securitySchemes).toMatchObject({
+      sessionCookie: { type: 'apiKey', in: 'cookie' },
+      workerToken: { type: 'http', scheme: 'bearer' },
+      operatorToken: { type: 'http', scheme: 'bearer' },
+      metricsToken: { type: 'http', scheme: 'bearer' },
+    });
+  });
+
+  it('takes contact and licence from the configuration', async () => {
+    const configured = await createTestApp({
+      env: {
+        API_CONTACT_NAME: 'Integrations desk',
+        API_CONTACT_EMAIL: 'api@mirage.example',
+        API_LICENSE_NAME: 'Mirage API terms',
+        API_LICENSE_URL: 'https://mirage.example/api-terms',
+      },
+    });
+    try {
+      const { info } = await documentOf(configured);
+      expect(info.contact).toMatchObject({ name: 'Integrations desk', email: 'api@mirage.example' });
+      expect(info.license).toEqual({ name: 'Mirage API terms', url: 'https://mirage.example/api-terms' });
+    } finally {
+      await configured.close();
     }
-    expect(spec.paths['/api/user/me']?.get).toBeDefined();
-    expect(JSON.stringify(spec.paths['/api/user/create']?.post?.requestBody)).toContain('username');
+  });
+
+  it('has every operation of the contract, under its path and method, and nothing undocumented', async () => {
+    const document = await documentOf(t);
+    expect(undefinedOperations()).toEqual([]);
+    const documented = operations(document).map((op) => `${op.operationId} ${op.method} ${op.path}`);
+    const expected = Object.entries(OPERATIONS).map(
+      ([id, { method, path }]) => `${id} ${method} ${path.replace(/:([A-Za-z_]+)/g, '{$1}')}`,
+    );
+    expect(documented.sort()).toEqual(expected.sort());
+  });
+
+  it('documents every route the app registers (only the reference pages themselves are left out)', () => {
+    const undocumented = t.routes
+      .flatMap((route) => [route.method].flat().map((method) => ({ method, route })))
+      .filter(({ method }) => method !== 'HEAD')
+      .filter(({ route }) => !route.url.startsWith('/api/docs'))
+      .filter(
+        ({ route }) =>
+          typeof (route.schema as { operationId?: unknown } | undefined)?.operationId !== 'string',
+      )
+      .map(({ method, route }) => `${method} ${route.url}`);
+    expect(undocumented).toEqual([]);
+  });
+
+  it('gives every operation a summary, a description, one tag, a unique operationId and a described success answer', async () => {
+    const document = await documentOf(t);
+    const ids = new Set<string>();
+    for (const op of operations(document)) {
+      const where = `${op.method} ${op.path}`;
+      expect(op.operationId, where).toMatch(/^[a-z][A-Za-z0-9]+$/);
+      expect(ids.has(op.operationId!), `${op.operationId} twice`).toBe(false);
+      ids.add(op.operationId!);
+      expect(op.summary, where).toBeTruthy();
+      expect(op.description, where).toBeTruthy();
+      expect(op.tags, where).toHaveLength(1);
+      const success = Object.entries(op.responses).filter(([status]) => /^[23]/.test(status));
+      expect(success.length, where).toBeGreaterThan(0);
+      for (const [status, answer] of success) {
+        expect(answer.description, `${where} ${status}`).not.toBe('Default Response');
+        if (status !== '204' && status.startsWith('2')) {
+          expect(
+            Object.values(answer.content ?? {}).every((media) => media.schema),
+            `${where} ${status}`,
+          ).toBe(true);
+        }
+      }
+    }
+  });
+
+  it('lists, per status, the catalogue codes an operation may answer, in the one error shape', async () => {
+    const document = await documentOf(t);
+    const txt2img = byId(document, 'createTxt2img');
+    expect(codesOf(txt2img, 402)).toContain('"user_insufficient_funds"');
+    expect(codesOf(txt2img, 401)).toContain('"token_missing"');
+    expect(codesOf(txt2img, 403)).toContain('"forbidden_origin"');
+    expect(codesOf(txt2img, 400)).toContain('"validation_error"');
+    expect(codesOf(txt2img, 429)).toContain('"max_running_tasks"');
+    expect(codesOf(txt2img, 400)).not.toContain('"user_insufficient_funds"');
+    // A call nobody signs in for cannot answer a token error.
+    expect(byId(document, 'getHealth').responses['401']).toBeUndefined();
+    for (const op of operations(document)) {
+      for (const [status, answer] of Object.entries(op.responses).filter(([code]) => /^[45]/.test(code))) {
+        const schema = answer.content?.['application/json']?.schema as {
+          properties?: { detail?: { properties?: { code?: { enum?: string[] } } } };
+        };
+        const codes = schema.properties?.detail?.properties?.code?.enum ?? [];
+        expect(codes.length, `${op.operationId} ${status}`).toBeGreaterThan(0);
+        for (const code of codes) {
+          expect(isErrorCode(code), code).toBe(true);
+          if (Number(status) < 413 || Number(status) > 415) {
+            expect(ERROR_STATUS[code as keyof typeof ERROR_STATUS], `${op.operationId} ${code}`).toBe(
+              Number(status),
+            );
+          }
+        }
+      }
+    }
+  });
+
+  it('applies the security scheme of each route’s auth', async () => {
+    const document = await documentOf(t);
+    expect(byId(document, 'getHealth').security).toEqual([]);
+    expect(byId(document, 'createTxt2img').security).toEqual([{ sessionCookie: [] }]);
+    expect(byId(document, 'getMetrics').security).toEqual([{ metricsToken: [] }]);
+    expect(byId(document, 'leaseJob').security).toEqual([{ workerToken: [] }]);
+    expect(byId(document, 'getWorkerStatus').security).toEqual([{ operatorToken: [] }]);
+    expect(byId(document, 'searchGallery').security).toContainEqual({});
+    for (const op of operations(document)) expect(op.security, op.operationId).toBeDefined();
+  });
+
+  it('documents the live streams as text/event-stream with each event and its data', async () => {
+    const document = await documentOf(t);
+    const stream = byId(document, 'streamEvents').responses['200']!;
+    const schema = JSON.stringify(stream.content?.['text/event-stream']?.schema);
+    for (const event of ['tasks', 'balance', 'notification', 'unauthorized'])
+      expect(schema).toContain(`"${event}"`);
+    expect(stream.description).toContain('text/event-stream');
+  });
+
+  it('has no two equivalent path templates (Spectral: path-params / equivalent paths)', async () => {
+    const document = await documentOf(t);
+    const shapes = Object.keys(document.paths).map((path) => path.replace(/\{[^}]+\}/g, '{}'));
+    expect(shapes.length).toBe(new Set(shapes).size);
   });
 
   it('serves the documentation page', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/docs/' });
     expect(response.statusCode).toBe(200);
     expect(response.body).toContain('swagger');
+  });
+});
+
+describe('answers go out through their schema', () => {
+  it('drops a field the answer schema does not declare', async () => {
+    const app = Fastify();
+    app.setValidatorCompiler(validatorCompiler);
+    await registerContract(app, t.config);
+    app.get(getHealth.path, { schema: schemaOf(getHealth), config: { auth: 'none' } }, () => ({
+      ok: true as const,
+      password_hash: 'never sent',
+    }));
+    const response = await app.inject({ method: 'GET', url: '/api/health' });
+    expect(response.json()).toEqual({ ok: true });
+    await app.close();
+  });
+
+  it('refuses at start a route whose method or path is not its operation’s', async () => {
+    const app = Fastify();
+    await registerContract(app, t.config);
+    expect(() =>
+      app.get('/api/healthz', { schema: schemaOf(getHealth), config: { auth: 'none' } }, () => ({
+        ok: true as const,
+      })),
+    ).toThrow(/getHealth, which is GET \/api\/health/);
+    await app.close();
+  });
+
+  it('never sends a column added to a table unless the answer declares it', async () => {
+    const db = t.database.db;
+    await sql`alter table app_user add column leak_canary text not null default 'leak-canary-7f3a'`.execute(
+      db,
+    );
+    await sql`alter table image add column leak_canary text not null default 'leak-canary-7f3a'`.execute(db);
+    try {
+      const { client, id } = await signedIn(t);
+      await addImage(t, id, { prompt: 'a lighthouse at dusk' });
+      const me = await client.get('/api/user/me');
+      expect(me.status).toBe(200);
+      expect(me.response.body).not.toContain('leak-canary');
+      const search = await client.post('/api/gallery/search', {});
+      expect(search.status).toBe(200);
+      expect((search.body.items as unknown[]).length).toBeGreaterThan(0);
+      expect(search.response.body).not.toContain('leak-canary');
+    } finally {
+      await sql`alter table app_user drop column leak_canary`.execute(db);
+      await sql`alter table image drop column leak_canary`.execute(db);
+    }
   });
 });
 
