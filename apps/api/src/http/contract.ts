@@ -197,6 +197,24 @@ export async function registerContract(app: FastifyInstance, config: Config): Pr
   });
 }
 
+/** A 429 answer documents the Retry-After header it carries when the limit knows when it lifts. */
+function withRetryAfter(transformed: ReturnType<typeof jsonSchemaTransform>) {
+  const tooMany = (transformed.schema as { response?: Record<string, Record<string, unknown>> }).response?.[
+    '429'
+  ];
+  if (tooMany) {
+    tooMany.headers = {
+      'Retry-After': {
+        type: 'integer',
+        minimum: 0,
+        description:
+          'Seconds until the limit lets the call through again (also in `detail.data.retry_after`)',
+      },
+    };
+  }
+  return transformed;
+}
+
 /**
  * The zod registry yields an input and an output variant of every named schema; the document keeps only
  * the components something refers to (Spectral's oas3-unused-component).

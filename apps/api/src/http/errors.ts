@@ -12,6 +12,10 @@ import { AppError, errorBody } from '../errors.ts';
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {
     if (error instanceof AppError) {
+      // A limit that knows when it lifts says so the standard way too (docs/integrating.md#rate-limits).
+      const retryAfter = error.data?.retry_after;
+      if (error.status === 429 && typeof retryAfter === 'number')
+        reply.header('retry-after', String(retryAfter));
       return reply.status(error.status).send(errorBody(error.code, error.data));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

@@ -49,6 +49,10 @@ describe('login limits', () => {
     const eleventh = await login(attacker, account.username, account.pwd);
     expect(eleventh.status).toBe(429);
     expect(codeOf(eleventh.body)).toBe('spam_protection');
+    // The standard Retry-After header says when to try again, as the answer's data does.
+    const retryAfter = (eleventh.body.detail as { data: { retry_after: number } }).data.retry_after;
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(eleventh.response.headers['retry-after']).toBe(String(retryAfter));
     const owner = await login('127.0.0.3', account.username, account.pwd);
     expect(owner.status).toBe(200);
   });
