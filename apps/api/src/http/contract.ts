@@ -3,6 +3,7 @@ import { errorAnswer, OPERATIONS, operationById, type Operation } from '@mirage/
 import { ERROR_STATUS, TOKEN_ERROR_CODES, type ErrorCode } from '@mirage/domain';
 import fastifySwagger from '@fastify/swagger';
 import type { FastifyInstance, RouteOptions } from 'fastify';
+import { z } from 'zod';
 import {
   createSerializerCompiler,
   jsonSchemaTransform,
@@ -29,13 +30,27 @@ export function schemaOf<const Op extends Operation>(op: Op) {
     querystring: op.querystring as Op['querystring'],
     body: op.body as Op['body'],
     headers: op.headers as Op['headers'],
-    response: op.responses as Op['responses'],
+    response: describedAnswers(op.responses) as Op['responses'],
   };
   // Fastify warns of a schema key that is there with no schema.
   for (const key of ['params', 'querystring', 'body', 'headers'] as const) {
     if (schema[key] === undefined) delete schema[key];
   }
   return schema;
+}
+
+/**
+ * A named answer schema (`.meta({ id, description })`) becomes a bare `$ref` in the document, and the
+ * answer would read "Default Response": a described copy keeps the ref and gives the answer its words.
+ */
+function describedAnswers(responses: Operation['responses']): Operation['responses'] {
+  return Object.fromEntries(
+    Object.entries(responses).map(([status, answer]) => {
+      if (!(answer instanceof z.ZodType)) return [status, answer];
+      const meta = z.globalRegistry.get(answer);
+      return [status, meta?.id && meta.description ? answer.describe(meta.description) : answer];
+    }),
+  );
 }
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
