@@ -199,6 +199,61 @@ describe('the OpenAPI document', () => {
     expect(shapes.length).toBe(new Set(shapes).size);
   });
 
+  it('has every call of the product specification the product serves, under the spec’s path', async () => {
+    const document = await documentOf(t);
+    // docs/product/api.md (the product specification's list of calls), as far as the product serves them.
+    const specCalls = [
+      'GET /api/user/me',
+      'POST /api/user/update',
+      'POST /api/user/login',
+      'POST /api/user/login/oauth',
+      'POST /api/user/logout',
+      'POST /api/user/send_reset_pwd',
+      'POST /api/user/create',
+      'POST /api/action/favorite',
+      'DELETE /api/action/favorite',
+      'DELETE /api/action/favorites',
+      'PUT /api/action/report/{flag}',
+      'GET /api/config/styles',
+      'GET /api/config/banned_words',
+      'GET /api/image/{uuid}/info',
+      'GET /api/image/{uuid}/info/gen',
+      'PUT /api/image/{uuid}/private',
+      'DELETE /api/image/{uuid}',
+      'GET /api/image/{uuid}/tags',
+      'POST /api/gallery/search',
+      'GET /api/gallery/search/tags',
+      'POST /api/prompt/save',
+      'POST /api/prompt/{target}',
+      'DELETE /api/prompt/{id}',
+      'POST /api/prompt/{id}/publish',
+      'POST /api/prompt/{id}/subscribe',
+      'POST /api/tasks/{uuid}/upscale',
+      'POST /api/tasks/txt2img',
+      'GET /api/tasks/monitor',
+      'GET /api/preset',
+      'PUT /api/preset/{id}/favorite',
+      'GET /api/preset/random',
+      'PUT /api/settings/tags/ban',
+      'GET /api/settings/tags/ban',
+      'GET /api/settings/tags/system',
+      'GET /api/settings/modifiers',
+    ];
+    // A parameter's name is not part of the URL a client calls: `/api/prompt/{id}` is `/api/prompt/{target}`.
+    const shape = (call: string) => call.replace(/\{[^}]+\}/g, '{}');
+    const served = new Set(operations(document).map((op) => shape(`${op.method} ${op.path}`)));
+    expect(specCalls.filter((call) => !served.has(shape(call)))).toEqual([]);
+    const parameters = (id: string) =>
+      (byId(document, id) as { parameters?: { name: string }[] }).parameters?.map(
+        (parameter) => parameter.name,
+      );
+    expect(parameters('searchGallery')).toEqual(
+      expect.arrayContaining(['page', 'size', 'author_id', 'favorite', 'offset']),
+    );
+    expect(parameters('listPrompts')).toEqual(expect.arrayContaining(['target', 'page', 'size']));
+    expect(parameters('createTxt2img')).toEqual(['fastlane']);
+  });
+
   it('serves the documentation page', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/docs/' });
     expect(response.statusCode).toBe(200);
