@@ -8,7 +8,9 @@ import { actionsOperations } from './actions.ts';
 import type { AnswerOf, InputOf, Operation } from './define.ts';
 import { generationOperations } from './generation.ts';
 import { imagesOperations } from './images.ts';
+import { moderationOperations } from './moderation.ts';
 import { OPERATIONS, type OperationId } from './operations.ts';
+import { promptsOperations } from './prompts.ts';
 import { serviceOperations } from './service.ts';
 
 export * from './define.ts';
@@ -17,6 +19,8 @@ export * from './generation.ts';
 export * from './service.ts';
 export * from './images.ts';
 export * from './actions.ts';
+export * from './prompts.ts';
+export * from './moderation.ts';
 
 /** Every operation, by operationId. */
 export const contract = {
@@ -24,6 +28,8 @@ export const contract = {
   ...generationOperations,
   ...imagesOperations,
   ...actionsOperations,
+  ...promptsOperations,
+  ...moderationOperations,
 };
 export type Contract = typeof contract;
 

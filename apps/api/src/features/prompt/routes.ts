@@ -1,44 +1,23 @@
 import {
-  PROMPT_TARGETS,
-  idValue,
-  promptListBody,
-  promptPageQuery,
-  publishPromptBody,
-  savePromptBody,
-  subscribePromptBody,
-} from '@mirage/domain';
+  deletePrompt,
+  listPrompts,
+  publishPrompt,
+  savePrompt,
+  sameType,
+  subscribePrompt,
+  type Same,
+  type savedPrompt,
+} from '@mirage/contract';
+import { promptListBody } from '@mirage/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import type { z } from 'zod';
+import { schemaOf } from '../../http/contract.ts';
 import { userIdOf } from '../../http/route-auth.ts';
-import type { PromptService } from './service.ts';
+import type { PromptService, PromptView } from './service.ts';
 
-/** A saved prompt's id in the path; anything that is not one is a prompt that does not exist. */
-const promptIdParams = z.object({ id: idValue('bigint', { coerce: true, error: 'not_found' }) });
-const targetParams = z.object({ target: z.enum(PROMPT_TARGETS) });
-
-const tagView = z.object({ id: z.number(), name: z.string() });
-const promptView = z.object({
-  id: z.number(),
-  lib: z.string(),
-  pos_tags: z.array(tagView),
-  opt_tags: z.array(tagView),
-  neg_tags: z.array(tagView),
-  styles: z.array(z.number()),
-  public: z.boolean(),
-  user_id: z.number(),
-  username: z.string(),
-  is_subscribed: z.boolean(),
-  is_subscribable: z.boolean(),
-  subscriber_count: z.number(),
-  created_at: z.string(),
-});
-const promptPage = z.object({
-  items: z.array(promptView),
-  page: z.number(),
-  pages: z.number(),
-  total: z.number(),
-});
+// The lists answer the service's views: the contract's schema must describe exactly that.
+sameType<Same<z.output<typeof savedPrompt>, PromptView>>();
 
 /**
  * `/api/prompt` (docs/product/collections-and-prompts.md#saved-prompts): save, list (mine, community,
@@ -49,53 +28,38 @@ export function registerPromptRoutes(fastify: FastifyInstance, deps: { prompts: 
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { prompts } = deps;
 
-  app.post(
-    '/api/prompt/save',
-    {
-      config: { auth: 'user' },
-      schema: { body: savePromptBody, response: { 200: z.object({ id: z.number() }) } },
-    },
-    async (request) => prompts.save(userIdOf(request), request.body),
+  app.post(savePrompt.path, { config: { auth: 'user' }, schema: schemaOf(savePrompt) }, async (request) =>
+    prompts.save(userIdOf(request), request.body),
   );
 
-  app.post(
-    '/api/prompt/:target',
-    {
-      config: { auth: 'user' },
-      schema: {
-        params: targetParams,
-        querystring: promptPageQuery,
-        body: promptListBody.nullish(),
-        response: { 200: promptPage },
-      },
-    },
-    async (request) =>
-      prompts.list(
-        userIdOf(request),
-        request.params.target,
-        request.query,
-        request.body ?? promptListBody.parse({}),
-      ),
+  app.post(listPrompts.path, { config: { auth: 'user' }, schema: schemaOf(listPrompts) }, async (request) =>
+    prompts.list(
+      userIdOf(request),
+      request.params.target,
+      request.query,
+      request.body ?? promptListBody.parse({}),
+    ),
   );
 
+  // The same path as the list: here `target` is the prompt's id.
   app.delete(
-    '/api/prompt/:id',
-    { config: { auth: 'user' }, schema: { params: promptIdParams } },
+    deletePrompt.path,
+    { config: { auth: 'user' }, schema: schemaOf(deletePrompt) },
     async (request) => {
-      await prompts.remove(userIdOf(request), request.params.id);
-      return { ok: true };
+      await prompts.remove(userIdOf(request), request.params.target);
+      return { ok: true as const };
     },
   );
 
   app.post(
-    '/api/prompt/:id/publish',
-    { config: { auth: 'user' }, schema: { params: promptIdParams, body: publishPromptBody.nullish() } },
+    publishPrompt.path,
+    { config: { auth: 'user' }, schema: schemaOf(publishPrompt) },
     async (request) => prompts.publish(userIdOf(request), request.params.id, request.body?.public ?? true),
   );
 
   app.post(
-    '/api/prompt/:id/subscribe',
-    { config: { auth: 'user' }, schema: { params: promptIdParams, body: subscribePromptBody.nullish() } },
+    subscribePrompt.path,
+    { config: { auth: 'user' }, schema: schemaOf(subscribePrompt) },
     async (request) =>
       prompts.subscribe(userIdOf(request), request.params.id, request.body?.subscribe ?? true),
   );

@@ -1,19 +1,21 @@
 /**
  * Calls of /api/prompt (docs/product/collections-and-prompts.md#saved-prompts). Every one needs a signed-in
- * user; shapes follow the API.
+ * user; paths, bodies and answers come from the API's contract.
  */
-import { api, apiRequest } from '../api/index.ts';
-import type { PromptListRequest, PromptPage, SavePromptInput } from './model.ts';
+import type { Body } from '@mirage/contract';
+import { call } from '../api/index.ts';
+import type { PromptListRequest } from './model.ts';
 
-export const savePrompt = (body: SavePromptInput) => api.post<{ id: number }>('/api/prompt/save', body);
+export const savePrompt = (body: Body<'savePrompt'>) => call('savePrompt', { body });
 
 export const fetchPromptPage = ({ target, page, size, body }: PromptListRequest, signal?: AbortSignal) =>
-  apiRequest<PromptPage>('POST', `/api/prompt/${target}?page=${page}&size=${size}`, { body, signal });
+  call('listPrompts', { params: { target }, query: { page, size }, body }, signal);
 
-export const deletePrompt = (id: number) => apiRequest<{ ok: boolean }>('DELETE', `/api/prompt/${id}`);
+/** The list's path with a prompt's id as its `target` (docs/integrating.md). */
+export const deletePrompt = (id: number) => call('deletePrompt', { params: { target: id } });
 
 export const publishPrompt = (id: number, isPublic: boolean) =>
-  api.post<{ public: boolean }>(`/api/prompt/${id}/publish`, { public: isPublic });
+  call('publishPrompt', { params: { id }, body: { public: isPublic } });
 
 export const subscribePrompt = (id: number, subscribe: boolean) =>
-  api.post<{ subscribed: boolean; subscriber_count: number }>(`/api/prompt/${id}/subscribe`, { subscribe });
+  call('subscribePrompt', { params: { id }, body: { subscribe } });

@@ -4,6 +4,7 @@
  * body and back, what the browser asks for, and its paging.
  * Limits come from the domain, which the server enforces again.
  */
+import type { Answer } from '@mirage/contract';
 import {
   PROMPT_LIB_MAX,
   PROMPT_MAX_STYLES,
@@ -40,31 +41,11 @@ export interface PromptSearch {
 export const PROMPT_TAG_KINDS = ['pos', 'opt', 'neg'] as const;
 export type PromptTagKind = (typeof PROMPT_TAG_KINDS)[number];
 
-/** One saved prompt of a list, as POST /api/prompt/{target} answers it. */
-export interface SavedPrompt {
-  id: number;
-  /** Its name. */
-  lib: string;
-  pos_tags: PromptTag[];
-  opt_tags: PromptTag[];
-  neg_tags: PromptTag[];
-  styles: number[];
-  public: boolean;
-  user_id: number;
-  username: string;
-  is_subscribed: boolean;
-  is_subscribable: boolean;
-  subscriber_count: number;
-  created_at: string;
-}
+/** One saved prompt of a list, as POST /api/prompt/{target} answers it (the API's contract). */
+export type SavedPrompt = PromptPage['items'][number];
 
-export interface PromptPage {
-  items: SavedPrompt[];
-  /** From 0. */
-  page: number;
-  pages: number;
-  total: number;
-}
+/** One page of a list (`page` from 0), as POST /api/prompt/{target} answers it. */
+export type PromptPage = Answer<'listPrompts'>;
 
 /** The body of POST /api/prompt/save as the client sends it (the domain's `savePromptBody` checks it). */
 export type SavePromptInput = SavePromptBody;
