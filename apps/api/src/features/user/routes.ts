@@ -1,16 +1,19 @@
 import {
-  OAUTH_PROVIDERS,
-  createUserBody,
-  loginBody,
-  oauthLoginBody,
-  resetPasswordBody,
-  sendResetPasswordBody,
-  updateUserBody,
-} from '@mirage/domain';
+  createUser,
+  getMe,
+  listOAuthProviders,
+  logIn,
+  logInWithOAuth,
+  logOut,
+  resetPassword,
+  sendPasswordReset,
+  startOAuthLogin,
+  updateUser,
+} from '@mirage/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { AppError } from '../../errors.ts';
+import { schemaOf } from '../../http/contract.ts';
 import { userIdOf } from '../../http/route-auth.ts';
 import { clearSessionCookies, sessionToken, setSessionCookies } from '../../http/session-cookies.ts';
 import { newState, type OAuthService, statesMatch } from '../oauth/index.ts';
@@ -43,8 +46,8 @@ export function registerUserRoutes(fastify: FastifyInstance, deps: UserRouteDeps
   const { accounts, sessions, secureCookies } = deps;
 
   app.post(
-    '/api/user/create',
-    { config: { auth: 'none' }, schema: { body: createUserBody } },
+    createUser.path,
+    { config: { auth: 'none' }, schema: schemaOf(createUser) },
     async (request, reply) => {
       const { user, token, expiresAt } = await accounts.create(request.body, client(request));
       setSessionCookies(reply, token, expiresAt, secureCookies);
@@ -52,68 +55,57 @@ export function registerUserRoutes(fastify: FastifyInstance, deps: UserRouteDeps
     },
   );
 
-  app.post(
-    '/api/user/login',
-    { config: { auth: 'none' }, schema: { body: loginBody } },
-    async (request, reply) => {
-      const { user, token, expiresAt } = await accounts.login(request.body, client(request));
-      setSessionCookies(reply, token, expiresAt, secureCookies);
-      return { user: toUserSettings(user) };
-    },
-  );
-
-  // Not 'user': a stale cookie is cleared all the same.
-  app.post('/api/user/logout', { config: { auth: 'none' } }, async (request, reply) => {
-    await sessions.revoke(sessionToken(request));
-    clearSessionCookies(reply, secureCookies);
-    return { ok: true };
+  app.post(logIn.path, { config: { auth: 'none' }, schema: schemaOf(logIn) }, async (request, reply) => {
+    const { user, token, expiresAt } = await accounts.login(request.body, client(request));
+    setSessionCookies(reply, token, expiresAt, secureCookies);
+    return { user: toUserSettings(user) };
   });
 
-  app.get('/api/user/me', { config: { auth: 'user' } }, async (request) => {
+  // Not 'user': a stale cookie is cleared all the same.
+  app.post(logOut.path, { config: { auth: 'none' }, schema: schemaOf(logOut) }, async (request, reply) => {
+    await sessions.revoke(sessionToken(request));
+    clearSessionCookies(reply, secureCookies);
+    return { ok: true } as const;
+  });
+
+  app.get(getMe.path, { config: { auth: 'user' }, schema: schemaOf(getMe) }, async (request) => {
     const user = await accounts.requireActiveUser(userIdOf(request));
     return toUserSettings(user);
   });
 
-  app.post(
-    '/api/user/update',
-    { config: { auth: 'user' }, schema: { body: updateUserBody } },
-    async (request) => {
-      const userId = userIdOf(request);
-      const user = await accounts.update(userId, request.body, sessionToken(request));
-      return { user: toUserSettings(user) };
-    },
-  );
+  app.post(updateUser.path, { config: { auth: 'user' }, schema: schemaOf(updateUser) }, async (request) => {
+    const userId = userIdOf(request);
+    const user = await accounts.update(userId, request.body, sessionToken(request));
+    return { user: toUserSettings(user) };
+  });
 
   app.post(
-    '/api/user/send_reset_pwd',
-    { config: { auth: 'none' }, schema: { body: sendResetPasswordBody } },
+    sendPasswordReset.path,
+    { config: { auth: 'none' }, schema: schemaOf(sendPasswordReset) },
     async (request) => {
       await deps.passwordReset.requestReset(request.body.email, request.ip);
-      return { ok: true };
+      return { ok: true } as const;
     },
   );
 
   app.post(
-    '/api/user/reset_pwd',
-    { config: { auth: 'none' }, schema: { body: resetPasswordBody } },
+    resetPassword.path,
+    { config: { auth: 'none' }, schema: schemaOf(resetPassword) },
     async (request) => {
       await deps.passwordReset.resetPassword(request.body.token, request.body.pwd);
-      return { ok: true };
+      return { ok: true } as const;
     },
   );
 
-  app.get('/api/user/oauth/providers', { config: { auth: 'none' } }, () => ({
-    providers: deps.oauth.providers(),
-  }));
+  app.get(
+    listOAuthProviders.path,
+    { config: { auth: 'none' }, schema: schemaOf(listOAuthProviders) },
+    () => ({ providers: deps.oauth.providers() }),
+  );
 
   app.get(
-    '/api/user/login/oauth/:provider/start',
-    {
-      config: { auth: 'none' },
-      schema: {
-        params: z.object({ provider: z.enum(OAUTH_PROVIDERS, { error: 'oauth_provider_unavailable' }) }),
-      },
-    },
+    startOAuthLogin.path,
+    { config: { auth: 'none' }, schema: schemaOf(startOAuthLogin) },
     async (request, reply) => {
       const { provider } = request.params;
       if (!deps.oauth.providers().includes(provider)) throw new AppError('oauth_provider_unavailable');
@@ -131,8 +123,8 @@ export function registerUserRoutes(fastify: FastifyInstance, deps: UserRouteDeps
   );
 
   app.post(
-    '/api/user/login/oauth',
-    { config: { auth: 'none' }, schema: { body: oauthLoginBody } },
+    logInWithOAuth.path,
+    { config: { auth: 'none' }, schema: schemaOf(logInWithOAuth) },
     async (request, reply) => {
       const { provider, auth_code: code, state } = request.body;
       await deps.limiter.consume([`oauth:ip:${request.ip}`, LIMITS.oauthPerIp]);
@@ -148,7 +140,7 @@ export function registerUserRoutes(fastify: FastifyInstance, deps: UserRouteDeps
       if (!user.is_active) throw new AppError('user_not_active');
       const { token, expiresAt } = await accounts.startSession(user, client(request));
       setSessionCookies(reply, token, expiresAt, secureCookies);
-      return { ok: true, user: toUserSettings(user) };
+      return { ok: true as const, user: toUserSettings(user) };
     },
   );
 }

@@ -1,9 +1,11 @@
-import { hasDailyTickets, isPremium, type Plan, type UserSettings } from '@mirage/domain';
+import type { UserSettings } from '@mirage/contract';
+import { hasDailyTickets, isPremium, type Plan } from '@mirage/domain';
 import type { UserRow } from '../../db/schema.ts';
 
 /**
- * The User of docs/product/accounts.md#the-user as the client sees it. Built field by field so the password
- * hash can never leak.
+ * The User of docs/product/accounts.md#the-user as the client sees it: the contract's UserSettings
+ * (@mirage/contract), which also serialises the answer. Built field by field so the password hash can
+ * never leak.
  */
 export function toUserSettings(row: UserRow, now: Date = new Date()): UserSettings {
   return {

@@ -1,4 +1,4 @@
-import type { UserSettings } from '@mirage/domain';
+import type { UserSettings } from '@mirage/contract';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';

@@ -1,4 +1,4 @@
-import type { UserSettings } from '@mirage/domain';
+import type { UserSettings } from '@mirage/contract';
 import type { ReactNode } from 'react';
 import {
   BookIcon,

@@ -1,30 +1,22 @@
 /**
  * Calls of /api/user (docs/product/api.md#accounts) for accounts; `me` is the session's, OAuth the oauth
- * feature's. Bodies follow the API contract exactly.
+ * feature's. Bodies and answers are typed from the API's contract (@mirage/contract).
  */
-import type { Language, UserSettings } from '@mirage/domain';
-import { api } from '../api/index.ts';
+import type { Body } from '@mirage/contract';
+import { call } from '../api/index.ts';
 
-export interface UserResponse {
-  user: UserSettings;
-}
+export const login = (body: Body<'logIn'>) => call('logIn', { body });
 
-export const login = (body: { username: string; pwd: string }) =>
-  api.post<UserResponse>('/api/user/login', body);
+export const createUser = (body: Body<'createUser'>) => call('createUser', { body });
 
-export const createUser = (body: { username: string; email: string; pwd: string; referral_code?: string }) =>
-  api.post<UserResponse>('/api/user/create', body);
+export const logout = () => call('logOut', {});
 
-export const logout = () => api.post<{ ok: boolean }>('/api/user/logout');
+/** The two kinds of change the settings page sends: account fields, or a new password with the current one. */
+export type UserUpdate = { user: NonNullable<Body<'updateUser'>['user']> };
+export type PasswordUpdate = Required<Pick<Body<'updateUser'>, 'pwd' | 'current_pwd'>>;
 
-export type UserUpdate = { user: { username?: string; keep_updated?: boolean; lang?: Language } };
-export type PasswordUpdate = { pwd: string; current_pwd: string };
+export const updateUser = (body: UserUpdate | PasswordUpdate) => call('updateUser', { body });
 
-export const updateUser = (body: UserUpdate | PasswordUpdate) =>
-  api.post<UserResponse>('/api/user/update', body);
+export const sendResetPassword = (email: string) => call('sendPasswordReset', { body: { email } });
 
-export const sendResetPassword = (email: string) =>
-  api.post<{ ok: boolean }>('/api/user/send_reset_pwd', { email });
-
-export const resetPassword = (token: string, pwd: string) =>
-  api.post<{ ok: boolean }>('/api/user/reset_pwd', { token, pwd });
+export const resetPassword = (token: string, pwd: string) => call('resetPassword', { body: { token, pwd } });

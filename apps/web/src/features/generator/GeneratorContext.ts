@@ -1,12 +1,6 @@
 /** What every panel of the generator shares: the user and plan, the catalogue, the settings, the tasks. */
-import type {
-  GeneratorSettings,
-  ModerationRule,
-  Plan,
-  PlanCapabilities,
-  Render,
-  UserSettings,
-} from '@mirage/domain';
+import type { UserSettings } from '@mirage/contract';
+import type { GeneratorSettings, ModerationRule, Plan, PlanCapabilities, Render } from '@mirage/domain';
 import { createContext, useContext } from 'react';
 import type { GraphicStyle, Modifier, ModifierCategory } from '../catalogue/index.ts';
 import type { IndexedModifier } from './boosters.ts';

@@ -1,4 +1,5 @@
-import { PLAN, defaultSettings, type GeneratorSettings, type UserSettings } from '@mirage/domain';
+import type { UserSettings } from '@mirage/contract';
+import { PLAN, defaultSettings, type GeneratorSettings } from '@mirage/domain';
 import { describe, expect, it } from 'vitest';
 import { cooldownSeconds, createAction, formatClock, payingBalance, txt2imgRequest } from './createFlow.ts';
 

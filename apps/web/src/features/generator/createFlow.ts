@@ -3,6 +3,7 @@
  * generator's state, and the request body it sends. Pure, so the order of the rules is tested without a
  * browser.
  */
+import type { UserSettings } from '@mirage/contract';
 import {
   capabilitiesFor,
   chooseBalance,
@@ -11,7 +12,6 @@ import {
   type BalanceField,
   type GeneratorSettings,
   type Plan,
-  type UserSettings,
 } from '@mirage/domain';
 import type { Txt2imgBody } from './api.ts';
 

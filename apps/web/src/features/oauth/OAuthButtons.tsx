@@ -1,11 +1,10 @@
-import type { OAuthProvider } from '@mirage/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../ui/Alert.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { useErrorText } from '../api/index.ts';
-import { fetchOAuthProviders, oauthStartUrl } from './api.ts';
+import { fetchOAuthProviders, oauthStartUrl, type OAuthProvider } from './api.ts';
 import { listenForOAuthResult } from './message.ts';
 import styles from './OAuthButtons.module.css';
 

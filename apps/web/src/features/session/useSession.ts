@@ -1,4 +1,4 @@
-import type { UserSettings } from '@mirage/domain';
+import type { UserSettings } from '@mirage/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 import { fetchMe } from './api.ts';

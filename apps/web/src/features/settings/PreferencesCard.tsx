@@ -1,4 +1,5 @@
-import { KEEP_UPDATED_DEBOUNCE_MS, type UserSettings } from '@mirage/domain';
+import type { UserSettings } from '@mirage/contract';
+import { KEEP_UPDATED_DEBOUNCE_MS } from '@mirage/domain';
 import { LANGUAGE_NAMES } from '@mirage/i18n';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';

@@ -1,4 +1,4 @@
-import type { UserSettings } from '@mirage/domain';
+import type { UserSettings } from '@mirage/contract';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../ui/Button.tsx';
 import { Card } from '../../ui/Card.tsx';

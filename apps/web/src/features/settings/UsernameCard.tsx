@@ -1,4 +1,5 @@
-import { USERNAME_MAX, USERNAME_MIN, usernameSchema, type UserSettings } from '@mirage/domain';
+import type { UserSettings } from '@mirage/contract';
+import { USERNAME_MAX, USERNAME_MIN, usernameSchema } from '@mirage/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
