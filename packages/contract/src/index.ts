@@ -4,8 +4,8 @@
  * validate what comes in and serialise what goes out), the OpenAPI document at /api/docs/json is made
  * from them, and the web app and the worker take their request and answer types from them.
  */
-import { accountsOperations } from './accounts.ts';
 import { actionsOperations } from './actions.ts';
+import { catalogueOperations } from './catalogue.ts';
 import type { AnswerOf, InputOf, Operation } from './define.ts';
 import { generationOperations } from './generation.ts';
 import { imagesOperations } from './images.ts';
@@ -14,7 +14,6 @@ import { OPERATIONS, type OperationId } from './operations.ts';
 import { promptsOperations } from './prompts.ts';
 import { serviceOperations } from './service.ts';
 
-export * from './accounts.ts';
 export * from './define.ts';
 export * from './operations.ts';
 export * from './generation.ts';
@@ -23,16 +22,17 @@ export * from './images.ts';
 export * from './actions.ts';
 export * from './prompts.ts';
 export * from './moderation.ts';
+export * from './catalogue.ts';
 
 /** Every operation, by operationId. */
 export const contract = {
   ...serviceOperations,
-  ...accountsOperations,
   ...generationOperations,
   ...imagesOperations,
   ...actionsOperations,
   ...promptsOperations,
   ...moderationOperations,
+  ...catalogueOperations,
 };
 export type Contract = typeof contract;
 

@@ -33,6 +33,8 @@ export const OPERATIONS = {
   getRandomPreset: { method: 'GET', path: '/api/preset/random' },
   setPresetFavorite: { method: 'PUT', path: '/api/preset/:id/favorite' },
   getModifierImage: { method: 'GET', path: '/image/modifiers/:file' },
+  getStylePreview: { method: 'GET', path: '/api/catalogue/preview/style/:file' },
+  getBoosterPreview: { method: 'GET', path: '/api/catalogue/preview/booster/:file' },
   // images
   getImageFile: { method: 'GET', path: '/images/:file' },
   getImageInfo: { method: 'GET', path: '/api/image/:uuid/info' },

@@ -1,4 +1,5 @@
-import type { ErrorCode } from '@mirage/domain';
+import type { Answer } from '@mirage/contract';
+import { moderationRuleSchema, type ErrorCode } from '@mirage/domain';
 import type { DB } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
 import { previewUrl } from './previews.ts';
@@ -41,24 +42,23 @@ export function boostersIncompatibleWith<
   );
 }
 
-/** docs/product/generation.md's preset as the generator's tree shows it. */
-export interface PresetView {
-  id: number;
-  lib: string;
-  value: string;
-  neg_prompt: string;
-  favorite: boolean;
-}
+/** docs/product/generation.md's preset as the generator's tree shows it (the contract's `Preset`). */
+export type PresetView = Answer<'getPresets'>['presets'][string][number];
+/** What the routes answer, typed as the contract's answers: a field the contract changes breaks this build. */
+type Styles = Answer<'listStyles'>;
+type ModifierCategories = Answer<'listModifiers'>;
+type ModerationRules = Answer<'listModerationRules'>['rules'];
+type RandomPreset = Answer<'getRandomPreset'>;
 
 export function createCatalogueService(repository: CatalogueRepository) {
   return {
-    async styles() {
+    async styles(): Promise<Styles> {
       const rows = await repository.listStyles();
       return rows.map((row) => ({ ...row, preview: previewUrl('style', row.lib) }));
     },
 
     /** Boosters by category (empty categories are left out); weight is the proposed slot weight in %. */
-    async modifiers() {
+    async modifiers(): Promise<ModifierCategories> {
       const [categories, boosters, styleIds] = await Promise.all([
         repository.listBoosterCategories(),
         repository.listBoosters(),
@@ -125,7 +125,7 @@ export function createCatalogueService(repository: CatalogueRepository) {
       }
     },
 
-    async randomPreset() {
+    async randomPreset(): Promise<RandomPreset> {
       const preset = await repository.randomPreset();
       if (!preset) throw new AppError(PRESET_NOT_FOUND, { resource: 'preset' });
       return preset;
@@ -140,8 +140,16 @@ export function createCatalogueService(repository: CatalogueRepository) {
       return [...new Set(lists.flat())];
     },
 
-    async moderationRules() {
-      return repository.listModerationRules();
+    /**
+     * The rules as the domain reads them, the ones the task service enforces: a row that does not parse
+     * is left out there (task/moderation-rules.ts), so the web does not mirror it either.
+     */
+    async moderationRules(): Promise<ModerationRules> {
+      const rows = await repository.listModerationRules();
+      return rows.flatMap((row) => {
+        const parsed = moderationRuleSchema.safeParse(row);
+        return parsed.success ? [{ ...parsed.data, id: row.id }] : [];
+      });
     },
   };
 }

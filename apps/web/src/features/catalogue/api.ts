@@ -1,68 +1,37 @@
 /**
  * Calls of the catalogue: styles, boosters, presets and the prompt rules, shared by the generator, the
- * gallery's filters, the viewer and the settings. Shapes follow the API.
+ * gallery's filters, the viewer and the settings. Shapes come from the API's contract (@mirage/contract).
  */
-import type { ModerationRule, Render } from '@mirage/domain';
-import { api } from '../api/index.ts';
+import type { Answer } from '@mirage/contract';
+import { call } from '../api/index.ts';
 
-export interface GraphicStyle {
-  id: number;
-  lib: string;
-  /** URL of a WebP preview. */
-  preview: string;
-  render: Render;
-  is_free: boolean;
-  is_new: boolean;
-  pipeline: string;
-  txt2img: boolean;
-}
+/** A graphic style (GET /api/config/styles; `preview` is the URL of a WebP preview). */
+export type GraphicStyle = Answer<'listStyles'>[number];
 
-export interface Modifier {
-  id: number;
-  lib: string;
-  /** Proposed weight in %. */
-  weight: number;
-  render: Render | 'both';
-  /** URL of a WebP preview (256x352). */
-  preview: string;
-  tags: string[];
-  is_new: boolean;
-  /** Ids of the styles this booster cannot be used with. */
-  incompatible_styles: number[];
-}
+/** A booster category with its boosters (GET /api/settings/modifiers). */
+export type ModifierCategory = Answer<'listModifiers'>[number];
 
-export interface ModifierCategory {
-  id: number;
-  lib: string;
-  modifiers: Modifier[];
-}
-
-export interface Preset {
-  id: number;
-  /** English title. */
-  lib: string;
-  /** The positive prompt. */
-  value: string;
-  neg_prompt: string;
-  favorite: boolean;
-}
+/** A booster: proposed weight in %, a 256x352 WebP preview, the ids of the styles it cannot be used with. */
+export type Modifier = ModifierCategory['modifiers'][number];
 
 /** Presets by category path ("Scenery/Mountains/Summer"). */
-export type PresetMap = Record<string, Preset[]>;
+export type PresetMap = Answer<'getPresets'>['presets'];
 
-export const fetchStyles = (signal?: AbortSignal) => api.get<GraphicStyle[]>('/api/config/styles', signal);
+/** A preset: `lib` is its English title, `value` the positive prompt. */
+export type Preset = PresetMap[string][number];
 
-export const fetchModifiers = (signal?: AbortSignal) =>
-  api.get<ModifierCategory[]>('/api/settings/modifiers', signal);
+export const fetchStyles = (signal?: AbortSignal) => call('listStyles', {}, signal);
+
+export const fetchModifiers = (signal?: AbortSignal) => call('listModifiers', {}, signal);
 
 export const fetchPresets = (signal?: AbortSignal) =>
-  api.get<{ presets: PresetMap }>('/api/preset', signal).then((answer) => answer.presets);
+  call('getPresets', {}, signal).then((answer) => answer.presets);
 
-export const fetchRandomPreset = () =>
-  api.get<{ id: number; prompt: string; neg_prompt: string }>('/api/preset/random');
+export const fetchRandomPreset = () => call('getRandomPreset', {});
 
 export const setPresetFavorite = (id: number, favorite: boolean) =>
-  api.put<{ favorite: boolean }>(`/api/preset/${id}/favorite`, { favorite });
+  call('setPresetFavorite', { params: { id }, body: { favorite } });
 
+/** The rules the server enforces, as the domain's moderatePrompt reads them (ModerationRule). */
 export const fetchModerationRules = (signal?: AbortSignal) =>
-  api.get<{ rules: ModerationRule[] }>('/api/config/moderation_rules', signal).then((answer) => answer.rules);
+  call('listModerationRules', {}, signal).then((answer) => answer.rules);
