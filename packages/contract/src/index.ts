@@ -4,6 +4,7 @@
  * validate what comes in and serialise what goes out), the OpenAPI document at /api/docs/json is made
  * from them, and the web app and the worker take their request and answer types from them.
  */
+import { accountsOperations } from './accounts.ts';
 import { actionsOperations } from './actions.ts';
 import { catalogueOperations } from './catalogue.ts';
 import type { AnswerOf, InputOf, Operation } from './define.ts';
@@ -14,6 +15,7 @@ import { OPERATIONS, type OperationId } from './operations.ts';
 import { promptsOperations } from './prompts.ts';
 import { serviceOperations } from './service.ts';
 
+export * from './accounts.ts';
 export * from './define.ts';
 export * from './operations.ts';
 export * from './generation.ts';
@@ -27,6 +29,7 @@ export * from './catalogue.ts';
 /** Every operation, by operationId. */
 export const contract = {
   ...serviceOperations,
+  ...accountsOperations,
   ...generationOperations,
   ...imagesOperations,
   ...actionsOperations,
