@@ -55,8 +55,7 @@ export const imageInfo = z
     png_src: z.string().describe('The PNG, /images/{uuid}.png'),
     upscaled_src: z.string().nullable().describe('The ×2 WebP once upscaled, otherwise null'),
   })
-  .describe('The image as the viewer shows it')
-  .meta({ id: 'ImageInfo' });
+  .describe('The image as the viewer shows it');
 
 const booster = z.object({
   id: z.number().int(),
@@ -88,8 +87,7 @@ export const imageGenInfo = z
     user_id: z.number().int().describe("The author's user id"),
     username: z.string().describe("The author's name"),
   })
-  .describe('How the image was made')
-  .meta({ id: 'ImageGenInfo' });
+  .describe('How the image was made');
 
 export const getImageFile = operation('getImageFile', {
   tag: 'images',

@@ -1,12 +1,9 @@
+import { addFavorite, removeFavorite, removeFavorites, reportImage } from '@mirage/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { MAX_FAVORITES_PER_REMOVAL } from '@mirage/domain';
+import { schemaOf } from '../../http/contract.ts';
 import { userIdOf } from '../../http/route-auth.ts';
 import type { ActionService } from './service.ts';
-
-const imageUuid = z.uuid({ error: 'image_not_found' });
-const oneImage = z.object({ uuid: imageUuid });
 
 /**
  * `/api/action` (docs/product/collections-and-prompts.md#favourites): favourites and reports; all need a
@@ -15,27 +12,22 @@ const oneImage = z.object({ uuid: imageUuid });
 export function registerActionRoutes(fastify: FastifyInstance, deps: { actions: ActionService }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
-  app.post(
-    '/api/action/favorite',
-    { config: { auth: 'user' }, schema: { body: oneImage } },
-    async (request) => deps.actions.addFavorite(userIdOf(request), request.body.uuid),
+  app.post(addFavorite.path, { config: { auth: 'user' }, schema: schemaOf(addFavorite) }, async (request) =>
+    deps.actions.addFavorite(userIdOf(request), request.body.uuid),
   );
 
   app.delete(
-    '/api/action/favorite',
-    { config: { auth: 'user' }, schema: { body: oneImage } },
+    removeFavorite.path,
+    { config: { auth: 'user' }, schema: schemaOf(removeFavorite) },
     async (request) => {
       await deps.actions.removeFavorites(userIdOf(request), [request.body.uuid]);
-      return { ok: true };
+      return { ok: true as const };
     },
   );
 
   app.delete(
-    '/api/action/favorites',
-    {
-      config: { auth: 'user' },
-      schema: { body: z.object({ images: z.array(oneImage).max(MAX_FAVORITES_PER_REMOVAL) }) },
-    },
+    removeFavorites.path,
+    { config: { auth: 'user' }, schema: schemaOf(removeFavorites) },
     async (request) =>
       deps.actions.removeFavorites(
         userIdOf(request),
@@ -43,12 +35,7 @@ export function registerActionRoutes(fastify: FastifyInstance, deps: { actions: 
       ),
   );
 
-  app.put(
-    '/api/action/report/:flag',
-    {
-      config: { auth: 'user' },
-      schema: { params: z.object({ flag: z.coerce.number().int().min(0).max(99) }), body: oneImage },
-    },
-    async (request) => deps.actions.report(userIdOf(request), request.body.uuid, request.params.flag),
+  app.put(reportImage.path, { config: { auth: 'user' }, schema: schemaOf(reportImage) }, async (request) =>
+    deps.actions.report(userIdOf(request), request.body.uuid, request.params.flag),
   );
 }

@@ -28,7 +28,7 @@ export function createActionService(deps: {
       if (outcome === 'missing') throw new AppError('image_not_found');
       if (outcome === 'duplicate') throw new AppError('duplicate_favorite');
       if (outcome === 'full') throw new AppError('favorites_limit_exceeded', { limit });
-      return { ok: true };
+      return { ok: true as const };
     },
 
     async removeFavorites(userId: number, uuids: readonly string[]) {
@@ -42,7 +42,7 @@ export function createActionService(deps: {
       const id = await imageId(uuid, userId);
       const added = await deps.actions.report(userId, id, reason);
       if (added === 'missing') throw new AppError('image_not_found');
-      return { ok: true, already_reported: !added };
+      return { ok: true as const, already_reported: !added };
     },
   };
 }

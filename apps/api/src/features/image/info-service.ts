@@ -1,4 +1,5 @@
-import { isPremium } from '@mirage/domain';
+import type { Answer } from '@mirage/contract';
+import { isPremium, type BoosterSetting } from '@mirage/domain';
 import { AppError } from '../../errors.ts';
 import type { ObjectStore } from '../../storage/object-store.ts';
 import type { UserRepository } from '../user/index.ts';
@@ -13,18 +14,30 @@ export function monthDayYear(date: Date): string {
   return `${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())}-${date.getUTCFullYear()}`;
 }
 
+/** A booster as the generation data keeps it (the generator's settings); anything else is left out. */
+function isBooster(value: unknown): value is BoosterSetting {
+  const booster = value as Partial<BoosterSetting> | null;
+  return (
+    typeof booster === 'object' &&
+    booster !== null &&
+    Number.isInteger(booster.id) &&
+    typeof booster.weight === 'number'
+  );
+}
+
 /**
  * GET /api/image/{uuid}/info (docs/product/image-viewer.md#information): what the viewer and its menu need,
  * never the prompt.
  */
-export function toImageInfo(image: ImageWithViewer, viewerId: number | null) {
+export function toImageInfo(image: ImageWithViewer, viewerId: number | null): Answer<'getImageInfo'> {
   return {
     id: image.id,
     uuid: image.uuid,
     user_id: image.user_id,
     username: image.username,
     is_owner: viewerId === image.user_id,
-    is_favorite: image.is_favorite,
+    // EXISTS is a boolean in PostgreSQL; Kysely types it as SqlBool (number | boolean).
+    is_favorite: Boolean(image.is_favorite),
     is_private: image.is_private,
     upscaled: image.upscaled,
     style_id: image.style_id,
@@ -74,7 +87,7 @@ export function createImageInfoService(deps: {
     },
 
     /** docs/product/image-viewer.md#information; curated samples carry none (image_no_gen_data). */
-    async genInfo(uuid: string, viewerId: number | null) {
+    async genInfo(uuid: string, viewerId: number | null): Promise<Answer<'getImageGenInfo'>> {
       const image = await visible(uuid, viewerId);
       const data = image.gen_data;
       if (image.is_sample || Object.keys(data).length === 0) throw new AppError('image_no_gen_data');
@@ -87,7 +100,7 @@ export function createImageInfoService(deps: {
         format: image.format,
         quality: image.quality,
         creativity: typeof data.creativity === 'string' ? data.creativity : null,
-        modifiers: Array.isArray(data.modifiers) ? data.modifiers : [],
+        modifiers: Array.isArray(data.modifiers) ? data.modifiers.filter(isBooster) : [],
         watermark: image.watermarked,
         // The engine's model; 'preview-renderer' for the built-in preview engine (not an AI model).
         model: typeof data.model === 'string' ? data.model : null,
@@ -116,7 +129,7 @@ export function createImageInfoService(deps: {
       await deps.images.delete(image.id);
       const keys = [...Object.values(imageKeys(image.uuid)), ...Object.values(upscaledKeys(image.uuid))];
       await Promise.all(keys.map((key) => deps.store.delete(key)));
-      return { ok: true };
+      return { ok: true as const };
     },
   };
 }

@@ -1,8 +1,9 @@
+import { getImageFile } from '@mirage/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ANONYMOUS, canView, safeText } from '@mirage/domain';
-import { z } from 'zod';
+import { ANONYMOUS, canView } from '@mirage/domain';
 import { AppError } from '../../errors.ts';
+import { schemaOf } from '../../http/contract.ts';
 import { viewerIdWhenAsked } from '../../http/route-auth.ts';
 import type { ObjectStore } from '../../storage/object-store.ts';
 import { imageKeys, upscaledKeys } from './post-process.ts';
@@ -31,11 +32,8 @@ export function registerImageFileRoutes(
 ) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.get(
-    '/images/:file',
-    {
-      config: { auth: 'optional-stale-as-guest' },
-      schema: { params: z.object({ file: safeText().max(60) }), hide: true },
-    },
+    getImageFile.path,
+    { config: { auth: 'optional-stale-as-guest' }, schema: schemaOf(getImageFile) },
     async (request, reply) => {
       const match = FILE_PATTERN.exec(request.params.file);
       if (!match) throw new AppError('image_not_found');
@@ -57,7 +55,9 @@ export function registerImageFileRoutes(
       if (!body) throw new AppError('image_not_found');
       reply.header('content-type', extension === 'png' ? 'image/png' : 'image/webp');
       reply.header('cache-control', anybodys ? PUBLIC_FILE_CACHE : PRIVATE_FILE_CACHE);
-      return reply.send(body);
+      // The whole stored file, sent as it is (no ETag, no Range). The contract's binary answer is a
+      // string to the type provider; a Buffer is what a binary answer is, and Fastify never serialises it.
+      return reply.send(body as unknown as string);
     },
   );
 }
