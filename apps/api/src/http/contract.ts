@@ -30,27 +30,13 @@ export function schemaOf<const Op extends Operation>(op: Op) {
     querystring: op.querystring as Op['querystring'],
     body: op.body as Op['body'],
     headers: op.headers as Op['headers'],
-    response: describedAnswers(op.responses) as Op['responses'],
+    response: op.responses as Op['responses'],
   };
   // Fastify warns of a schema key that is there with no schema.
   for (const key of ['params', 'querystring', 'body', 'headers'] as const) {
     if (schema[key] === undefined) delete schema[key];
   }
   return schema;
-}
-
-/**
- * A named answer schema (`.meta({ id, description })`) becomes a bare `$ref` in the document, and the
- * answer would read "Default Response": a described copy keeps the ref and gives the answer its words.
- */
-function describedAnswers(responses: Operation['responses']): Operation['responses'] {
-  return Object.fromEntries(
-    Object.entries(responses).map(([status, answer]) => {
-      if (!(answer instanceof z.ZodType)) return [status, answer];
-      const meta = z.globalRegistry.get(answer);
-      return [status, meta?.id && meta.description ? answer.describe(meta.description) : answer];
-    }),
-  );
 }
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -208,15 +194,31 @@ export async function registerContract(app: FastifyInstance, config: Config): Pr
       },
     },
     transform: documentRoute,
-    transformObject: (document) => withoutUnusedComponents(jsonSchemaTransformObject(document)),
+    transformObject: (document) =>
+      withOptionalBodies(withoutUnusedComponents(jsonSchemaTransformObject(document))),
   });
 }
 
-/** A 429 answer documents the Retry-After header it carries when the limit knows when it lifts. */
-function withRetryAfter(transformed: ReturnType<typeof jsonSchemaTransform>) {
-  const tooMany = (transformed.schema as { response?: Record<string, Record<string, unknown>> }).response?.[
-    '429'
-  ];
+/**
+ * What the zod-to-JSON step leaves out of the answers: a named answer schema (`.meta({ id, description })`)
+ * becomes a bare `$ref`, which @fastify/swagger would call "Default Response", so its description is
+ * set on the answer; and a 429 answer documents the Retry-After header it carries when the limit knows
+ * when it lifts.
+ */
+function withAnswerDocumentation(
+  source: { response?: unknown } | undefined,
+  transformed: ReturnType<typeof jsonSchemaTransform>,
+) {
+  const answers =
+    (transformed.schema as { response?: Record<string, Record<string, unknown>> }).response ?? {};
+  const sources = (source?.response ?? {}) as Record<string, unknown>;
+  for (const [status, answer] of Object.entries(answers)) {
+    const zodAnswer = sources[status];
+    const description =
+      zodAnswer instanceof z.ZodType ? z.globalRegistry.get(zodAnswer)?.description : undefined;
+    if (description && answer.description === undefined) answer.description = description;
+  }
+  const tooMany = answers['429'];
   if (tooMany) {
     tooMany.headers = {
       'Retry-After': {
@@ -228,6 +230,25 @@ function withRetryAfter(transformed: ReturnType<typeof jsonSchemaTransform>) {
     };
   }
   return transformed;
+}
+
+/**
+ * @fastify/swagger marks every request body required; an operation whose body schema accepts nothing
+ * (an empty POST toggles, lists with defaults) says so.
+ */
+function withOptionalBodies(document: OpenApiObject): OpenApiObject {
+  const paths = (document as { paths?: Record<string, Record<string, OpenApiOperation>> }).paths ?? {};
+  for (const item of Object.values(paths)) {
+    for (const operation of Object.values(item)) {
+      const body = operation.operationId ? operationById(operation.operationId)?.body : undefined;
+      if (operation.requestBody && body?.safeParse(undefined).success) operation.requestBody.required = false;
+    }
+  }
+  return document;
+}
+interface OpenApiOperation {
+  operationId?: string;
+  requestBody?: { required?: boolean };
 }
 
 /**

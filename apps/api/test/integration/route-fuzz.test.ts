@@ -195,9 +195,10 @@ function seedBody(route: RouteCase): unknown {
 }
 
 /** A valid value of each path parameter, from the fixtures. */
-function validParam(url: string, name: string): string {
+function validParam(url: string, name: string, method: string): string {
   if (name === 'uuid') return fixtures.image;
-  if (name === 'target') return 'mine';
+  // POST /api/prompt/:target lists (`mine`); DELETE /api/prompt/:target deletes the prompt of that id.
+  if (name === 'target') return method === 'DELETE' ? String(fixtures.prompt) : 'mine';
   if (name === 'flag') return '0';
   if (name === 'provider') return 'google';
   if (name === '*') return 'index.html';
@@ -238,7 +239,10 @@ async function send(request: FuzzRequest): Promise<string | undefined> {
   const method = request.method ?? route.method;
   const path = paramNames(route.url).reduce(
     (url, name) =>
-      url.replace(name === '*' ? '*' : `:${name}`, request.params?.[name] ?? validParam(route.url, name)),
+      url.replace(
+        name === '*' ? '*' : `:${name}`,
+        request.params?.[name] ?? validParam(route.url, name, method),
+      ),
     route.url,
   );
   const url = request.query === undefined ? path : `${path}?${request.query}`;
