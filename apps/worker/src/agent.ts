@@ -81,7 +81,9 @@ export function createAgent(options: AgentOptions) {
         ...(withPreview ? { previewJpeg: progress.previewJpeg } : {}),
       };
       pending = pending
-        .then(() => api.progress(job.id, report))
+        .then(async () => {
+          await api.progress(job.id, report);
+        })
         .catch((error: unknown) => {
           // The lease went to someone else (we were too slow, or the job was reaped): stop working on it.
           if (error instanceof ApiAnswerError && error.code === 'task_lease_lost') jobAbort?.abort();

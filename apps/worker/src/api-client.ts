@@ -1,4 +1,5 @@
-import type { LeaseRequest, WorkerJob } from '@mirage/domain';
+import type { Answer, Body, CompletionMetadata } from '@mirage/contract';
+import { pathOf } from '@mirage/contract/operations';
 
 /** An answer from the API that is an error of the protocol, not of the network. */
 export class ApiAnswerError extends Error {
@@ -18,9 +19,16 @@ export interface ApiClientOptions {
   timeoutMs?: number;
 }
 
+/** What a lease answers: the job, or null when none came within the wait. */
+export type LeasedJob = Answer<'leaseJob'>['job'];
+/** What a lease asks for (the contract's LeaseRequest, defaults optional). */
+export type LeaseBody = Body<'leaseJob'>;
+
 /**
- * The worker's side of the protocol (apps/api/src/features/worker/routes.ts). Network failures and
- * 5xx answers throw plain errors (the agent backs off and retries); 4xx answers throw ApiAnswerError.
+ * The worker's side of the protocol: the worker operations of the API's contract
+ * (packages/contract/src/worker.ts), whose request and answer types it takes, so that the two cannot
+ * drift apart. Network failures and 5xx answers throw plain errors (the agent backs off and retries);
+ * 4xx answers throw ApiAnswerError.
  */
 export function createApiClient(options: ApiClientOptions) {
   const base = options.baseUrl.replace(/\/+$/, '');
@@ -49,9 +57,9 @@ export function createApiClient(options: ApiClientOptions) {
   });
 
   return {
-    async lease(request: LeaseRequest, signal?: AbortSignal): Promise<WorkerJob | null> {
+    async lease(request: LeaseBody, signal?: AbortSignal): Promise<LeasedJob> {
       const waitMs = (request.wait_seconds ?? 0) * 1000;
-      const answer = await call<{ job: WorkerJob | null }>('/api/worker/lease', {
+      const answer = await call<Answer<'leaseJob'>>(pathOf('leaseJob'), {
         ...json(request),
         extraTimeoutMs: waitMs,
         signal,
@@ -59,11 +67,16 @@ export function createApiClient(options: ApiClientOptions) {
       return answer.job;
     },
 
-    async progress(jobId: string, report: { step: number; max: number; previewJpeg?: Buffer }) {
-      await call(
-        `/api/worker/jobs/${jobId}/progress`,
-        json({ step: report.step, max: report.max, preview_jpeg: report.previewJpeg?.toString('base64') }),
-      );
+    async progress(
+      jobId: string,
+      report: { step: number; max: number; previewJpeg?: Buffer },
+    ): Promise<Answer<'reportJobProgress'>> {
+      const body: Body<'reportJobProgress'> = {
+        step: report.step,
+        max: report.max,
+        preview_jpeg: report.previewJpeg?.toString('base64'),
+      };
+      return call<Answer<'reportJobProgress'>>(pathOf('reportJobProgress', { id: jobId }), json(body));
     },
 
     /**
@@ -73,23 +86,28 @@ export function createApiClient(options: ApiClientOptions) {
     async complete(
       jobId: string,
       png: Buffer,
-      metadata: { seed: number; model: string },
-      nextLease?: LeaseRequest,
-    ) {
+      metadata: CompletionMetadata,
+      nextLease?: LeaseBody,
+    ): Promise<Answer<'completeJob'>> {
+      // The parts completeJob documents: the JSON fields `metadata` and `lease`, the PNG file `image`.
       const form = new FormData();
       form.append('metadata', JSON.stringify(metadata));
       if (nextLease) form.append('lease', JSON.stringify(nextLease));
       form.append('image', new Blob([new Uint8Array(png)], { type: 'image/png' }), `${jobId}.png`);
-      return call<{ image_uuid: string | null; duplicate: boolean; next_job?: WorkerJob | null }>(
-        `/api/worker/jobs/${jobId}/complete`,
-        { method: 'POST', headers: auth, body: form, extraTimeoutMs: 30_000 },
-      );
+      return call<Answer<'completeJob'>>(pathOf('completeJob', { id: jobId }), {
+        method: 'POST',
+        headers: auth,
+        body: form,
+        extraTimeoutMs: 30_000,
+      });
     },
 
-    async fail(jobId: string, retryable: boolean, message: string) {
-      await call(`/api/worker/jobs/${jobId}/fail`, json({ retryable, message: message.slice(0, 2000) }));
+    async fail(jobId: string, retryable: boolean, message: string): Promise<Answer<'failJob'>> {
+      const body: Body<'failJob'> = { retryable, message: message.slice(0, 2000) };
+      return call<Answer<'failJob'>>(pathOf('failJob', { id: jobId }), json(body));
     },
 
+    /** A job's source image (getJobSource, a PNG): `url` is the job's source_image_url. */
     async download(url: string): Promise<Buffer> {
       const response = await fetch(new URL(url, `${base}/`), {
         headers: auth,

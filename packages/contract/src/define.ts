@@ -36,6 +36,11 @@ export interface OperationSpec {
   params?: z.ZodType;
   querystring?: z.ZodType;
   body?: z.ZodType;
+  /**
+   * A body the handler reads itself (a multipart upload through `request.parts()`), by its media type:
+   * the document shows it as the request body, but nothing parses or validates it before the handler.
+   */
+  handlerBody?: { mediaType: string; schema: z.ZodType };
   headers?: z.ZodType;
   /** Every success status the operation answers, with what it carries. */
   responses: Partial<Record<SuccessStatus, SuccessAnswer>>;

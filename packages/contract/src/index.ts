@@ -14,6 +14,7 @@ import { moderationOperations } from './moderation.ts';
 import { OPERATIONS, type OperationId } from './operations.ts';
 import { promptsOperations } from './prompts.ts';
 import { serviceOperations } from './service.ts';
+import { workerOperations } from './worker.ts';
 
 export * from './accounts.ts';
 export * from './define.ts';
@@ -25,6 +26,7 @@ export * from './actions.ts';
 export * from './prompts.ts';
 export * from './moderation.ts';
 export * from './catalogue.ts';
+export * from './worker.ts';
 
 /** Every operation, by operationId. */
 export const contract = {
@@ -36,6 +38,7 @@ export const contract = {
   ...promptsOperations,
   ...moderationOperations,
   ...catalogueOperations,
+  ...workerOperations,
 };
 export type Contract = typeof contract;
 

@@ -93,9 +93,14 @@ export function createWorkerDispatcher(deps: DispatcherDeps) {
       }
     },
 
-    /** The operator's view: the known workers and how many tasks are queued and running. */
+    /** The operator's view (getWorkerStatus): the known workers and how many tasks are queued and running. */
     async status() {
-      return { workers: await deps.workers.list(), queue: await deps.queue.counts() };
+      const workers = (await deps.workers.list()).map((worker) => ({
+        ...worker,
+        last_seen_at: worker.last_seen_at?.toISOString() ?? null,
+        created_at: worker.created_at.toISOString(),
+      }));
+      return { workers, queue: await deps.queue.counts() };
     },
 
     /** How many lease requests are asleep waiting for a task (tests wait for a worker to be waiting). */

@@ -1,12 +1,24 @@
 import fastifyMultipart from '@fastify/multipart';
-import { ENGINES, JOB_TYPES, SEED_MAX, SEED_MIN, safeText, type WorkerJob } from '@mirage/domain';
+import {
+  completeJob,
+  completionMetadata,
+  COMPLETION_IMAGE_MAX_BYTES,
+  failJob,
+  getJobSource,
+  getWorkerStatus,
+  leaseBody,
+  leaseJob,
+  reportJobProgress,
+} from '@mirage/contract';
+import type { WorkerJob } from '@mirage/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { TaskRow } from '../../db/schema/generation.ts';
 import { AppError } from '../../errors.ts';
 import { jobKind, type TaskLifecycle } from '../task/index.ts';
 import type { WorkerDispatcher } from './dispatcher.ts';
+import { schemaOf } from '../../http/contract.ts';
 import { authenticatedWorker } from '../../http/route-auth.ts';
 
 export interface WorkerRouteDeps {
@@ -14,36 +26,14 @@ export interface WorkerRouteDeps {
   lifecycle: TaskLifecycle;
 }
 
-const leaseBody = z.object({
-  engine: z.enum(ENGINES),
-  models: z
-    .object({
-      checkpoints: z.array(safeText().max(200)).max(1000),
-      loras: z.array(safeText().max(200)).max(5000),
-      upscalers: z.array(safeText().max(200)).max(1000),
-    })
-    .default({ checkpoints: [], loras: [], upscalers: [] }),
-  max_pixels: z.number().int().positive().max(64_000_000),
-  job_types: z.array(z.enum(JOB_TYPES)).min(1),
-  wait_seconds: z.number().min(0).max(30).default(25),
-});
-const progressBody = z.object({
-  step: z.number().int().min(0).max(10_000),
-  max: z.number().int().min(0).max(10_000),
-  preview_jpeg: safeText().max(400_000).optional(),
-});
-const failBody = z.object({ retryable: z.boolean(), message: safeText().max(2000).default('') });
-const taskParams = z.object({ id: z.uuid({ error: 'not_found' }) });
-const completionMetadata = z.object({
-  seed: z.number().int().min(SEED_MIN).max(SEED_MAX).optional(),
-  model: safeText().max(200).optional(),
-});
-
 /**
  * The parts of a completion's multipart body, each file read whole (the plugin's limits: one file of
- * 40 MB at most). busboy's errors on a malformed body (cut short: "Unexpected end of form"; a boundary
- * other than the header's: "Part terminated early") carry no status and would answer 500, but they are
- * the sender's fault: 400. The plugin's errors (a file over the limit: 413; not multipart: 406) keep theirs.
+ * COMPLETION_IMAGE_MAX_BYTES at most). busboy's errors on a malformed body (cut short: "Unexpected end of
+ * form"; a boundary other than the header's: "Part terminated early") carry no status and would answer
+ * 500, but they are the sender's fault: 400. The plugin's errors keep their status (a file or form over
+ * its limits: 413), except its 406s, which are about what was sent, not what is accepted: a body that is
+ * not multipart answers 415 like any body of a media type a route does not take, a field declared
+ * application/json that does not parse 400.
  */
 async function* completionParts(request: FastifyRequest) {
   try {
@@ -52,9 +42,20 @@ async function* completionParts(request: FastifyRequest) {
       yield part;
     }
   } catch (error) {
-    if ((error as { statusCode?: unknown }).statusCode !== undefined) throw error;
+    const { statusCode, code } = error as { statusCode?: unknown; code?: unknown };
+    if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') {
+      throw Object.assign(new Error('not multipart/form-data'), { statusCode: 415, code });
+    }
+    if (code === 'FST_INVALID_JSON_FIELD_ERROR')
+      throw new AppError('validation_error', { reason: 'json_field' });
+    if (statusCode !== undefined) throw error;
     throw new AppError('validation_error', { reason: 'malformed_multipart' });
   }
+}
+
+/** A JSON field's value: the plugin has parsed it when its part said Content-Type: application/json. */
+function fieldJson(part: { mimetype: string; value: unknown }): unknown {
+  return part.mimetype === 'application/json' ? part.value : parseJson(String(part.value));
 }
 
 function parseJson(text: string): unknown {
@@ -84,16 +85,19 @@ function hangUpSignal(reply: FastifyReply): AbortSignal {
 }
 
 /**
- * The worker protocol (docs/architecture.md): lease (long poll), progress, complete (multipart PNG), fail.
+ * The worker protocol (docs/architecture.md; its contract: packages/contract/src/worker.ts): lease (long
+ * poll), progress, complete (multipart PNG), fail, the source image, and the operator's status view.
  */
 export async function registerWorkerRoutes(fastify: FastifyInstance, deps: WorkerRouteDeps): Promise<void> {
   await fastify.register(async (scope) => {
-    await scope.register(fastifyMultipart, { limits: { fileSize: 40 * 1024 * 1024, files: 1, fields: 4 } });
+    await scope.register(fastifyMultipart, {
+      limits: { fileSize: COMPLETION_IMAGE_MAX_BYTES, files: 1, fields: 4 },
+    });
     const app = scope.withTypeProvider<ZodTypeProvider>();
 
     app.post(
-      '/api/worker/lease',
-      { config: { auth: 'worker' }, schema: { body: leaseBody } },
+      leaseJob.path,
+      { config: { auth: 'worker' }, schema: schemaOf(leaseJob) },
       async (request, reply) => {
         const worker = authenticatedWorker(request);
         const task = await deps.dispatcher.lease(worker, request.body, hangUpSignal(reply));
@@ -102,8 +106,8 @@ export async function registerWorkerRoutes(fastify: FastifyInstance, deps: Worke
     );
 
     app.post(
-      '/api/worker/jobs/:id/progress',
-      { config: { auth: 'worker' }, schema: { params: taskParams, body: progressBody } },
+      reportJobProgress.path,
+      { config: { auth: 'worker' }, schema: schemaOf(reportJobProgress) },
       async (request) => {
         const worker = authenticatedWorker(request);
         const { step, max, preview_jpeg: preview } = request.body;
@@ -116,23 +120,24 @@ export async function registerWorkerRoutes(fastify: FastifyInstance, deps: Worke
     );
 
     // An optional `lease` field (a lease request, answered without waiting) asks for the worker's next
-    // job in the same answer: a busy worker then makes one request per job instead of two.
+    // job in the same answer: a busy worker then makes one request per job instead of two. The body is
+    // multipart, read here part by part (the contract documents it as completeJob's handlerBody).
     app.post(
-      '/api/worker/jobs/:id/complete',
-      { config: { auth: 'worker' }, schema: { params: taskParams } },
+      completeJob.path,
+      { config: { auth: 'worker' }, schema: schemaOf(completeJob) },
       async (request, reply) => {
         const worker = authenticatedWorker(request);
         let png: Buffer | undefined;
-        let metadata: z.infer<typeof completionMetadata> = {};
-        let nextLease: z.infer<typeof leaseBody> | undefined;
+        let metadata: z.output<typeof completionMetadata> = {};
+        let nextLease: z.output<typeof leaseBody> | undefined;
         for await (const part of completionParts(request)) {
           if (part.type === 'file' && part.fieldname === 'image') png = await part.toBuffer();
           else if (part.type === 'field' && part.fieldname === 'metadata') {
-            const parsed = completionMetadata.safeParse(parseJson(String(part.value)));
+            const parsed = completionMetadata.safeParse(fieldJson(part));
             if (!parsed.success) throw new AppError('validation_error', { field: 'metadata' });
             metadata = parsed.data;
           } else if (part.type === 'field' && part.fieldname === 'lease') {
-            const parsed = leaseBody.safeParse(parseJson(String(part.value)));
+            const parsed = leaseBody.safeParse(fieldJson(part));
             if (!parsed.success) throw new AppError('validation_error', { field: 'lease' });
             nextLease = parsed.data;
           }
@@ -151,18 +156,14 @@ export async function registerWorkerRoutes(fastify: FastifyInstance, deps: Worke
       },
     );
 
-    app.post(
-      '/api/worker/jobs/:id/fail',
-      { config: { auth: 'worker' }, schema: { params: taskParams, body: failBody } },
-      async (request) => {
-        const worker = authenticatedWorker(request);
-        return deps.lifecycle.fail(request.params.id, worker, request.body.retryable, request.body.message);
-      },
-    );
+    app.post(failJob.path, { config: { auth: 'worker' }, schema: schemaOf(failJob) }, async (request) => {
+      const worker = authenticatedWorker(request);
+      return deps.lifecycle.fail(request.params.id, worker, request.body.retryable, request.body.message);
+    });
 
     app.get(
-      '/api/worker/jobs/:id/source',
-      { config: { auth: 'worker' }, schema: { params: taskParams, hide: true } },
+      getJobSource.path,
+      { config: { auth: 'worker' }, schema: schemaOf(getJobSource) },
       async (request, reply) => {
         const worker = authenticatedWorker(request);
         const png = await deps.lifecycle.sourceImage(request.params.id, worker);
@@ -171,8 +172,10 @@ export async function registerWorkerRoutes(fastify: FastifyInstance, deps: Worke
       },
     );
 
-    app.get('/api/worker/status', { config: { auth: 'operator' }, schema: { hide: true } }, async () => {
-      return deps.dispatcher.status();
-    });
+    app.get(
+      getWorkerStatus.path,
+      { config: { auth: 'operator' }, schema: schemaOf(getWorkerStatus) },
+      async () => deps.dispatcher.status(),
+    );
   });
 }
