@@ -56,6 +56,18 @@ export const imageInfo = z
     upscaled_src: z.string().nullable().describe('The ×2 WebP once upscaled, otherwise null'),
   })
   .describe('The image as the viewer shows it');
+// Never in this answer (docs/product/image-viewer.md#information): the prompt and the generation data
+// (GET …/info/gen has what of them is shown), the dedup signature, or anything of the author's account
+// but their name and id (their email, their settings).
+sameType<
+  Same<
+    Extract<
+      keyof z.output<typeof imageInfo>,
+      'prompt' | 'neg_prompt' | 'gen_data' | 'signature' | 'email' | 'settings' | 'seed'
+    >,
+    never
+  >
+>();
 
 const booster = z.object({
   id: z.number().int(),
@@ -94,9 +106,10 @@ export const getImageFile = operation('getImageFile', {
   summary: 'Download an image file',
   description:
     'An image file: the WebP, the PNG, the thumbnail or the upscaled version, to anybody who may see the ' +
-    'image (a private one to its owner only; a stale session reads as a visitor), and the sharing card of ' +
-    'a public image. Always the whole file: no ETag or Last-Modified (so never 304), Range is ignored. ' +
-    'Cache-Control is `public, max-age=86400` for a public image, `private, no-store` for a private one.',
+    'image (a private one to its owner only; a stale session reads as a visitor), and, where the API ' +
+    'serves the web app, the sharing card of a public image. Always the whole file: no ETag or ' +
+    'Last-Modified (so never 304), Range is ignored; HEAD gives the same headers. Cache-Control is ' +
+    '`public, max-age=86400` for a public image, `private, no-store` for a private one.',
   params: imageFileParams,
   responses: {
     200: {
