@@ -8,12 +8,14 @@ import { accountsOperations } from './accounts.ts';
 import { actionsOperations } from './actions.ts';
 import { catalogueOperations } from './catalogue.ts';
 import type { AnswerOf, InputOf, Operation } from './define.ts';
+import { galleryOperations } from './gallery.ts';
 import { generationOperations } from './generation.ts';
 import { imagesOperations } from './images.ts';
 import { moderationOperations } from './moderation.ts';
 import { OPERATIONS, type OperationId } from './operations.ts';
 import { promptsOperations } from './prompts.ts';
 import { serviceOperations } from './service.ts';
+import { settingsOperations } from './settings.ts';
 import { workerOperations } from './worker.ts';
 
 export * from './accounts.ts';
@@ -25,6 +27,8 @@ export * from './images.ts';
 export * from './actions.ts';
 export * from './prompts.ts';
 export * from './moderation.ts';
+export * from './gallery.ts';
+export * from './settings.ts';
 export * from './catalogue.ts';
 export * from './worker.ts';
 
@@ -37,6 +41,8 @@ export const contract = {
   ...actionsOperations,
   ...promptsOperations,
   ...moderationOperations,
+  ...galleryOperations,
+  ...settingsOperations,
   ...catalogueOperations,
   ...workerOperations,
 };

@@ -1,32 +1,11 @@
-import {
-  GALLERY_MAX_PAGE_SIZE,
-  GALLERY_PAGE_SIZE,
-  TAG_MAX_LENGTH,
-  idValue,
-  safeText,
-  searchBodySchema,
-} from '@mirage/domain';
+import { searchGallery, searchGalleryTags, TAG_SUGGESTIONS } from '@mirage/contract';
+import { searchBodySchema } from '@mirage/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { schemaOf } from '../../http/contract.ts';
 import { viewerIdOf } from '../../http/route-auth.ts';
 import type { TagRepository } from '../tag/index.ts';
 import type { GalleryService } from './service.ts';
-
-const searchQuery = z.object({
-  page: z.coerce.number().int().min(0).max(10_000).default(0),
-  size: z.coerce.number().int().min(1).max(GALLERY_MAX_PAGE_SIZE).default(GALLERY_PAGE_SIZE),
-  /** A user's id, or 0 for everybody's images. */
-  author_id: idValue('bigint', { coerce: true, zeroMeansNone: true }).default(0),
-  favorite: z
-    .enum(['true', 'false'])
-    .default('false')
-    .transform((value) => value === 'true'),
-  offset: z.coerce.number().int().min(0).max(1000).default(0),
-});
-
-/** Autocomplete answers at most this many tags. */
-const TAG_SUGGESTIONS = 10;
 
 /** `/api/gallery` (docs/product/gallery.md#search): the search and the tag autocomplete. */
 export function registerGalleryRoutes(
@@ -36,19 +15,16 @@ export function registerGalleryRoutes(
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
   app.post(
-    '/api/gallery/search',
-    // An empty body is an empty search (newest first, everything).
-    { config: { auth: 'optional' }, schema: { querystring: searchQuery, body: searchBodySchema.optional() } },
+    searchGallery.path,
+    { config: { auth: 'optional' }, schema: schemaOf(searchGallery) },
     async (request) =>
+      // An empty body is an empty search (newest first, everything).
       deps.gallery.search(viewerIdOf(request), request.query, request.body ?? searchBodySchema.parse({})),
   );
 
   app.get(
-    '/api/gallery/search/tags',
-    {
-      config: { auth: 'none' },
-      schema: { querystring: z.object({ search: safeText().max(TAG_MAX_LENGTH).default('') }) },
-    },
+    searchGalleryTags.path,
+    { config: { auth: 'none' }, schema: schemaOf(searchGalleryTags) },
     async (request) => {
       const prefix = request.query.search.trim().toLowerCase();
       if (prefix === '') return { tags: [] };

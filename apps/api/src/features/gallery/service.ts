@@ -1,3 +1,4 @@
+import type { galleryItem, galleryPage, gallerySearchQuery } from '@mirage/contract';
 import {
   GALLERY_PAGE_SIZE,
   GUEST_SAMPLE_COUNT,
@@ -6,27 +7,25 @@ import {
   searchShuffle,
   type SearchBody,
 } from '@mirage/domain';
+import type { z } from 'zod';
 import type { SystemTagIndex, TagRepository } from '../tag/index.ts';
 import type { GallerySearchRepository, SearchCriteria } from './search-repository.ts';
 
-/** POST /api/gallery/search query parameters (docs/product/gallery.md#search). */
-export interface SearchParams {
-  page: number;
-  size: number;
-  /** 0: the public gallery; else that user's images (the viewer's own creations when it is the viewer). */
-  author_id: number;
-  favorite: boolean;
-  /**
-   * Images the client added at the top since it loaded page 0 (docs/product/gallery.md#search: "the offset
-   * grows").
-   */
-  offset: number;
-}
+/**
+ * POST /api/gallery/search query parameters (docs/product/gallery.md#search): `author_id` 0 is the public
+ * gallery, else that user's images (the viewer's own creations when it is the viewer); `offset` counts the
+ * images the client added at the top since it loaded page 0 ("the offset grows").
+ */
+export type SearchParams = z.output<typeof gallerySearchQuery>;
+
+/** A page of a board, as the contract describes it. */
+export type GalleryPage = z.output<typeof galleryPage>;
+export type GalleryItem = z.output<typeof galleryItem>;
 
 type Card = Awaited<ReturnType<GallerySearchRepository['cards']>>[number];
 
 /** What a gallery card needs, with the file addresses (docs/product/image-viewer.md#files). */
-export function toCardView(card: Card) {
+export function toCardView(card: Card): GalleryItem {
   return {
     id: card.id,
     uuid: card.uuid,
@@ -40,7 +39,8 @@ export function toCardView(card: Card) {
     render: card.render,
     gen_type: card.gen_type,
     is_private: card.is_private,
-    is_favorite: card.is_favorite,
+    // Kysely types EXISTS as boolean | 0 | 1 (MySQL's form); Postgres answers a boolean.
+    is_favorite: Boolean(card.is_favorite),
     upscaled: card.upscaled,
     nsfw: card.nsfw,
     created_at: card.created_at.toISOString(),
@@ -63,7 +63,7 @@ export function createGalleryService(deps: {
      * whatever they ask; signed-in users get the search. `total` stops counting at SEARCH_TOTAL_CAP
      * (`total_capped`), and `tags_count` gives each searched tag's number of images.
      */
-    async search(viewerId: number | null, params: SearchParams, body: SearchBody) {
+    async search(viewerId: number | null, params: SearchParams, body: SearchBody): Promise<GalleryPage> {
       if (viewerId === null) {
         const samples = params.page === 0 ? await deps.search.samples(GUEST_SAMPLE_COUNT) : [];
         return { items: samples.map(toCardView), total: samples.length, total_capped: false, tags_count: {} };

@@ -1,3 +1,4 @@
+import type { SystemTagKind, TagKind } from '@mirage/domain';
 import { sql } from 'kysely';
 import type { DB } from '../../db/database.ts';
 import { publicTag } from './usage-repository.ts';
@@ -68,7 +69,10 @@ export function createTagRepository(db: DB) {
         .execute();
     },
 
-    /** The system tags (style, render, format) that images carry, for the blacklist settings. */
+    /**
+     * The system tags (style, render, format) that images carry, for the blacklist settings. `kind` is
+     * text in the table; the API writes only TAG_KINDS there (image-tags.ts).
+     */
     async system() {
       return db
         .selectFrom('tag')
@@ -76,10 +80,11 @@ export function createTagRepository(db: DB) {
         .where('kind', '!=', 'prompt')
         .orderBy('kind')
         .orderBy('name')
+        .$narrowType<{ kind: SystemTagKind }>()
         .execute();
     },
 
-    /** The user's blacklist (hidden tags), in tag id order. */
+    /** The user's blacklist (hidden tags), in tag id order; `kind` as in `system()`. */
     async banned(userId: number) {
       return db
         .selectFrom('user_tag_ban')
@@ -87,6 +92,7 @@ export function createTagRepository(db: DB) {
         .select(['tag.id', 'tag.kind', 'tag.name'])
         .where('user_tag_ban.user_id', '=', userId)
         .orderBy('tag.id')
+        .$narrowType<{ kind: TagKind }>()
         .execute();
     },
 

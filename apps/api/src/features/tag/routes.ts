@@ -1,7 +1,7 @@
-import { MAX_HIDDEN_TAGS, idValue } from '@mirage/domain';
+import { getBannedTags, listSystemTags, setBannedTags } from '@mirage/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { schemaOf } from '../../http/contract.ts';
 import { userIdOf } from '../../http/route-auth.ts';
 import type { TagRepository } from './repository.ts';
 
@@ -14,18 +14,15 @@ export function registerTagSettingRoutes(fastify: FastifyInstance, deps: { tags:
 
   const banned = async (userId: number) => ({ tags: await deps.tags.banned(userId) });
 
-  app.get('/api/settings/tags/ban', { config: { auth: 'user' } }, async (request) =>
-    banned(userIdOf(request)),
+  app.get(
+    getBannedTags.path,
+    { config: { auth: 'user' }, schema: schemaOf(getBannedTags) },
+    async (request) => banned(userIdOf(request)),
   );
 
   app.put(
-    '/api/settings/tags/ban',
-    {
-      config: { auth: 'user' },
-      schema: {
-        body: z.object({ tags: z.array(idValue('bigint')).max(MAX_HIDDEN_TAGS) }),
-      },
-    },
+    setBannedTags.path,
+    { config: { auth: 'user' }, schema: schemaOf(setBannedTags) },
     async (request) => {
       const userId = userIdOf(request);
       await deps.tags.setBanned(userId, request.body.tags);
@@ -33,7 +30,7 @@ export function registerTagSettingRoutes(fastify: FastifyInstance, deps: { tags:
     },
   );
 
-  app.get('/api/settings/tags/system', { config: { auth: 'none' } }, async () => ({
+  app.get(listSystemTags.path, { config: { auth: 'none' }, schema: schemaOf(listSystemTags) }, async () => ({
     tags: await deps.tags.system(),
   }));
 }

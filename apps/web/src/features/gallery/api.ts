@@ -1,38 +1,16 @@
 /** Calls of the gallery (docs/product/gallery.md#search): the board search and the tag autocomplete. */
-import type { Format, Render, SearchBody } from '@mirage/domain';
-import { api, apiRequest } from '../api/index.ts';
+import type { Answer, Query } from '@mirage/contract';
+import type { SearchBody } from '@mirage/domain';
+import { call } from '../api/index.ts';
 
-/** One image of a board, as POST /api/gallery/search lists it. */
-export interface GalleryCard {
-  id: number;
-  uuid: string;
-  user_id: number;
-  username: string;
-  width: number;
-  height: number;
-  blurhash: string | null;
-  style_id: number;
-  format: Format;
-  render: Render;
-  gen_type: string;
-  is_private: boolean;
-  is_favorite: boolean;
-  upscaled: boolean;
-  nsfw: boolean;
-  created_at: string;
-  /** `/images/<uuid>-min.webp`, 512 px wide. */
-  thumbnail_src: string;
-  image_src: string;
-}
+/** One image of a board, as POST /api/gallery/search lists it (the contract's GalleryItem). */
+export type GalleryCard = GalleryPage['items'][number];
 
-export interface GalleryPage {
-  items: GalleryCard[];
-  /** Matches, counted up to 1000; `total_capped` when there are more ("1,000+"). */
-  total: number;
-  total_capped: boolean;
-  /** Images per searched tag id. */
-  tags_count: Record<string, number>;
-}
+/**
+ * A page of a board: `total` counts matches up to 1000 (`total_capped` when there are more, "1,000+");
+ * `tags_count` gives the images per searched tag id.
+ */
+export type GalleryPage = Answer<'searchGallery'>;
 
 export interface GalleryQuery {
   page: number;
@@ -43,36 +21,33 @@ export interface GalleryQuery {
   offset: number;
 }
 
-export interface TagSuggestion {
-  id: number;
-  name: string;
-  count: number;
-}
+export type TagSuggestion = Answer<'searchGalleryTags'>['tags'][number];
+
+/** The query string of POST /api/gallery/search, as the contract takes it. */
+export const galleryQuery = (query: GalleryQuery) =>
+  ({
+    page: query.page,
+    size: query.size,
+    author_id: query.author_id,
+    favorite: query.favorite ? 'true' : 'false',
+    offset: query.offset,
+  }) satisfies Query<'searchGallery'>;
 
 export function galleryQueryString(query: GalleryQuery): string {
-  return new URLSearchParams({
-    page: String(query.page),
-    size: String(query.size),
-    author_id: String(query.author_id),
-    favorite: query.favorite ? 'true' : 'false',
-    offset: String(query.offset),
-  }).toString();
+  const entries = Object.entries(galleryQuery(query)).map(([key, value]) => [key, String(value)]);
+  return new URLSearchParams(entries).toString();
 }
 
 export const searchGallery = (query: GalleryQuery, body: SearchBody, signal?: AbortSignal) =>
-  apiRequest<GalleryPage>('POST', `/api/gallery/search?${galleryQueryString(query)}`, { body, signal });
+  call('searchGallery', { query: galleryQuery(query), body }, signal);
 
 /** Tags starting with `prefix`, most used first (at most 10). */
 export const fetchTagSuggestions = (prefix: string, signal?: AbortSignal) =>
-  api
-    .get<{ tags: TagSuggestion[] }>(`/api/gallery/search/tags?search=${encodeURIComponent(prefix)}`, signal)
-    .then((answer) => answer.tags);
+  call('searchGalleryTags', { query: { search: prefix } }, signal).then((answer) => answer.tags);
 
 /**
  * DELETE /api/action/favorites (docs/product/collections-and-prompts.md#favourites): takes several images out
  * of the collection at once.
  */
 export const removeFromCollection = (uuids: readonly string[]) =>
-  apiRequest<{ removed: number }>('DELETE', '/api/action/favorites', {
-    body: { images: uuids.map((uuid) => ({ uuid })) },
-  });
+  call('removeFavorites', { body: { images: uuids.map((uuid) => ({ uuid })) } });

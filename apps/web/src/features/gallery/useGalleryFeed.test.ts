@@ -11,7 +11,7 @@ const card = (uuid: string): GalleryCard => ({
   username: 'alice',
   width: 512,
   height: 704,
-  blurhash: null,
+  blurhash: 'LEHV6nWB2yk8pyo0adR*.7kCMdnj',
   style_id: 1,
   format: 'Portrait',
   render: 'hentai',

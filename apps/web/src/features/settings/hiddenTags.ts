@@ -4,6 +4,7 @@
  * tags come from the gallery's autocomplete; system tags (style, render, format, generation type) from GET
  * /api/settings/tags/system. Pure: ordering, grouping, and the option a system tag stands for.
  */
+import type { Answer } from '@mirage/contract';
 import {
   FORMATS,
   RENDERS,
@@ -13,15 +14,10 @@ import {
   type Render,
   type SearchGenType,
   type SystemTagKind,
-  type TagKind,
 } from '@mirage/domain';
 
-/** A tag as GET/PUT /api/settings/tags/ban and GET /api/settings/tags/system list it. */
-export interface HiddenTag {
-  id: number;
-  kind: TagKind;
-  name: string;
-}
+/** A tag as GET/PUT /api/settings/tags/ban and GET /api/settings/tags/system list it (the contract's Tag). */
+export type HiddenTag = Answer<'getBannedTags'>['tags'][number];
 
 /** The groups of the system tag picker, in the order the search panel shows its filters. */
 export const SYSTEM_TAG_KINDS = [

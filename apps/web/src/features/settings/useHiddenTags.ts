@@ -5,7 +5,7 @@
  * invalidated afterwards: the boards (kept alive ones included) refresh without the hidden images.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../api/index.ts';
+import { call } from '../api/index.ts';
 import { GALLERY_QUERY_KEY } from '../gallery/index.ts';
 import { hiddenTagsBody, sortHiddenTags, type HiddenTag } from './hiddenTags.ts';
 
@@ -13,17 +13,13 @@ export const HIDDEN_TAGS_QUERY_KEY = ['settings', 'tags', 'ban'] as const;
 export const SYSTEM_TAGS_QUERY_KEY = ['settings', 'tags', 'system'] as const;
 
 const fetchHiddenTags = (signal?: AbortSignal) =>
-  api
-    .get<{ tags: HiddenTag[] }>('/api/settings/tags/ban', signal)
-    .then((answer) => sortHiddenTags(answer.tags));
+  call('getBannedTags', {}, signal).then((answer) => sortHiddenTags(answer.tags));
 
 const saveHiddenTags = (tags: readonly HiddenTag[]) =>
-  api
-    .put<{ tags: HiddenTag[] }>('/api/settings/tags/ban', hiddenTagsBody(tags))
-    .then((answer) => sortHiddenTags(answer.tags));
+  call('setBannedTags', { body: hiddenTagsBody(tags) }).then((answer) => sortHiddenTags(answer.tags));
 
 const fetchSystemTags = (signal?: AbortSignal) =>
-  api.get<{ tags: HiddenTag[] }>('/api/settings/tags/system', signal).then((answer) => answer.tags);
+  call('listSystemTags', {}, signal).then((answer): HiddenTag[] => answer.tags);
 
 /** The user's hidden tags, sorted for display (signed-in users only). */
 export function useHiddenTags() {
