@@ -311,6 +311,7 @@ const workerRow = z.object({
   created_at: z.iso.datetime(),
 });
 
+// Inline, not a component: a whole answer that is a bare $ref reads 'Default Response' in the document.
 export const workerStatus = z
   .object({
     workers: z.array(workerRow).describe('Every worker with a token, by name'),
@@ -319,8 +320,7 @@ export const workerStatus = z
       running: z.number().int().describe('Tasks leased to a worker'),
     }),
   })
-  .describe('The workers and the queue')
-  .meta({ id: 'WorkerStatus' });
+  .describe('The workers and the queue');
 
 export const getWorkerStatus = operation('getWorkerStatus', {
   tag: 'worker',
