@@ -1,6 +1,6 @@
 import { idValue, MODERATION_SCOPES, RENDERS, safeText, type ModerationRule } from '@mirage/domain';
 import { z } from 'zod';
-import { operation, sameType, type Same } from './define.ts';
+import { fileBytes, operation, sameType, type Same } from './define.ts';
 
 /**
  * The catalogue (docs/product/generation.md#catalogue): styles, boosters (modifiers), presets and the
@@ -74,7 +74,7 @@ const previewFile = z.object({ file: safeText().describe('`{lib}.webp`') });
 
 const webpPreview = (description: string) => ({
   description,
-  content: { 'image/webp': { schema: z.string().meta({ format: 'binary' }) } },
+  content: { 'image/webp': { schema: fileBytes } },
 });
 
 export const listStyles = operation('listStyles', {

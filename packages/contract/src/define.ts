@@ -78,6 +78,14 @@ export function errorAnswer(codes: readonly [ErrorCode, ...ErrorCode[]]) {
   });
 }
 
+/**
+ * A file's bytes (an image answer, a multipart part): `{type: string, format: binary}` in the document,
+ * and what a handler sends — a Buffer is a Uint8Array, sent as it is (no serializer runs on one).
+ */
+export const fileBytes = z
+  .custom<Uint8Array>((value) => value instanceof Uint8Array)
+  .meta({ type: 'string', format: 'binary' });
+
 /** `{ "ok": true }`: the answer of an operation that has nothing else to say. */
 export const okAnswer = z.object({ ok: z.literal(true) }).meta({ id: 'Ok' });
 

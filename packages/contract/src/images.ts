@@ -1,6 +1,6 @@
 import { safeText, type BoosterSetting } from '@mirage/domain';
 import { z } from 'zod';
-import { okAnswer, operation, sameType, type Same } from './define.ts';
+import { fileBytes, okAnswer, operation, sameType, type Same } from './define.ts';
 
 /**
  * The image calls (docs/product/image-viewer.md): its files, its information for the viewer, its tags,
@@ -22,8 +22,6 @@ const imageFileParams = z.object({
         '`{uuid}-upscaled.png` (once upscaled), or `{uuid}-social.jpg` (the sharing card, 1200×630)',
     ),
 });
-
-const binary = z.string().meta({ format: 'binary' });
 
 /**
  * What the image viewer and its menu need (never the prompt: GET …/info/gen has it). Nothing in it is
@@ -115,9 +113,9 @@ export const getImageFile = operation('getImageFile', {
     200: {
       description: 'The file, in the media type its name says',
       content: {
-        'image/webp': { schema: binary },
-        'image/png': { schema: binary },
-        'image/jpeg': { schema: binary.describe('The sharing card, `{uuid}-social.jpg`') },
+        'image/webp': { schema: fileBytes },
+        'image/png': { schema: fileBytes },
+        'image/jpeg': { schema: fileBytes.describe('The sharing card, `{uuid}-social.jpg`') },
       },
     },
   },

@@ -11,7 +11,7 @@ import {
   type WorkerJob,
 } from '@mirage/domain';
 import { z } from 'zod';
-import { operation, sameType, type Same } from './define.ts';
+import { fileBytes, operation, sameType, type Same } from './define.ts';
 
 /**
  * The worker protocol (docs/architecture.md, docs/engines.md): a GPU worker, authenticated by its token,
@@ -26,17 +26,6 @@ export const LEASE_WAIT_MAX_SECONDS = 30;
 export const LEASE_WAIT_DEFAULT_SECONDS = 25;
 
 const modelName = safeText().max(200);
-
-/**
- * A file's bytes: `{type: string, format: binary}` in the document, and what a handler sends (a Buffer is
- * a Uint8Array, sent as it is) or a client receives.
- */
-const binary = z
-  .custom<Uint8Array>((value) => value instanceof Uint8Array)
-  .meta({
-    type: 'string',
-    format: 'binary',
-  });
 
 export const leaseBody = z
   .object({
@@ -215,7 +204,7 @@ export const reportJobProgress = operation('reportJobProgress', {
 /** The parts of a completion (multipart/form-data), as the document shows them. */
 const completionForm = z
   .object({
-    image: binary
+    image: fileBytes
       .meta({ contentMediaType: 'image/png' })
       .describe(
         `The result, a file part: a PNG of exactly the job's result size (hires and upscale included), at ` +
@@ -294,7 +283,7 @@ export const getJobSource = operation('getJobSource', {
   responses: {
     200: {
       description: 'The source image',
-      content: { 'image/png': { schema: binary } },
+      content: { 'image/png': { schema: fileBytes } },
     },
   },
   errors: ['not_found', 'task_lease_lost', 'image_not_found'],

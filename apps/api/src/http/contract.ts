@@ -125,17 +125,17 @@ const zodSerializer = createSerializerCompiler({});
 
 /**
  * The document's view of a route: jsonSchemaTransform, with the body a handler reads itself
- * (OperationSpec.handlerBody) as its request body. Only the document sees it: the route's own schema
+ * (OperationSpec.handlerBody) as its request body, and the answers' descriptions and headers
+ * (withAnswerDocumentation). Only the document sees it: the route's own schema
  * has no `body`, so Fastify neither parses nor validates one.
  */
 const documentRoute: typeof jsonSchemaTransform = (input) => {
   const id = (input.schema as { operationId?: unknown } | undefined)?.operationId;
   const body = typeof id === 'string' ? operationById(id)?.handlerBody : undefined;
-  if (!body) return jsonSchemaTransform(input);
-  return jsonSchemaTransform({
-    ...input,
-    schema: { ...input.schema, body: body.schema, consumes: [body.mediaType] },
-  });
+  const transformed = jsonSchemaTransform(
+    body ? { ...input, schema: { ...input.schema, body: body.schema, consumes: [body.mediaType] } } : input,
+  );
+  return withAnswerDocumentation(input.schema, transformed);
 };
 
 const packageVersion = (

@@ -30,10 +30,7 @@ const SHARED_CACHE = 'public, max-age=300';
 const PREVIEW_CACHE = 'public, max-age=86400';
 const PREVIEW_FILE = /^([a-z0-9_]{1,64})\.webp$/;
 
-/**
- * Sends a preview's bytes. The contract documents a file as a binary string, which the typed reply
- * would take literally; the bytes are sent as they are (no serializer runs on a Buffer).
- */
+/** Sends a preview's bytes (a day's caching: a preview changes only with the catalogue). */
 function sendPreview(reply: FastifyReply, image: Buffer): FastifyReply {
   return reply.header('cache-control', PREVIEW_CACHE).type('image/webp').send(image);
 }

@@ -55,9 +55,8 @@ export function registerImageFileRoutes(
       if (!body) throw new AppError('image_not_found');
       reply.header('content-type', extension === 'png' ? 'image/png' : 'image/webp');
       reply.header('cache-control', anybodys ? PUBLIC_FILE_CACHE : PRIVATE_FILE_CACHE);
-      // The whole stored file, sent as it is (no ETag, no Range). The contract's binary answer is a
-      // string to the type provider; a Buffer is what a binary answer is, and Fastify never serialises it.
-      return reply.send(body as unknown as string);
+      // The whole stored file, sent as it is (no ETag, no Range).
+      return reply.send(body);
     },
   );
 }
