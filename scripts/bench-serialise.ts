@@ -55,7 +55,7 @@ const created = await app.inject({
 });
 if (created.statusCode !== 201) throw new Error(`sign-up answered ${created.statusCode}: ${created.body}`);
 const cookie = created.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
-const userId = (created.json() as { user: { id: number } }).user.id;
+const userId = created.json<{ user: { id: number } }>().user.id;
 
 await sql`insert into image (uuid, user_id, style_id, gen_type, render, format, quality, seed, width, height,
     prompt, neg_prompt, gen_data, blurhash, is_private, tag_ids)

@@ -7,7 +7,7 @@
 import { accountsOperations } from './accounts.ts';
 import { actionsOperations } from './actions.ts';
 import { catalogueOperations } from './catalogue.ts';
-import type { AnswerOf, InputOf, Operation } from './define.ts';
+import { sameType, type AnswerOf, type InputOf, type Operation, type Same } from './define.ts';
 import { galleryOperations } from './gallery.ts';
 import { generationOperations } from './generation.ts';
 import { imagesOperations } from './images.ts';
@@ -47,6 +47,8 @@ export const contract = {
   ...workerOperations,
 };
 export type Contract = typeof contract;
+// Every operation OPERATIONS lists is defined, and nothing else is (a missing or extra one fails to compile).
+sameType<Same<keyof Contract, OperationId>>();
 
 /** The definition of an operation, when the contract has one for this id. */
 export function operationById(id: string): Operation | undefined {

@@ -194,10 +194,9 @@ function seedBody(route: RouteCase): unknown {
   return seeds[`${route.method} ${route.url}`];
 }
 
-/** A valid value of each path parameter, from the fixtures. */
+/** A valid value of each path parameter, from the fixtures (`target`: a list to POST, a prompt to DELETE). */
 function validParam(url: string, name: string, method: string): string {
   if (name === 'uuid') return fixtures.image;
-  // POST /api/prompt/:target lists (`mine`); DELETE /api/prompt/:target deletes the prompt of that id.
   if (name === 'target') return method === 'DELETE' ? String(fixtures.prompt) : 'mine';
   if (name === 'flag') return '0';
   if (name === 'provider') return 'google';
@@ -237,12 +236,9 @@ const problems: string[] = [];
 async function send(request: FuzzRequest): Promise<string | undefined> {
   const { route } = request;
   const method = request.method ?? route.method;
+  const param = (name: string) => request.params?.[name] ?? validParam(route.url, name, method);
   const path = paramNames(route.url).reduce(
-    (url, name) =>
-      url.replace(
-        name === '*' ? '*' : `:${name}`,
-        request.params?.[name] ?? validParam(route.url, name, method),
-      ),
+    (url, name) => url.replace(name === '*' ? '*' : `:${name}`, param(name)),
     route.url,
   );
   const url = request.query === undefined ? path : `${path}?${request.query}`;

@@ -105,7 +105,7 @@ export const api = {
  * and serialises with, so a renamed field breaks this build. Only `@mirage/contract/operations` (plain
  * data) is loaded at run time; the schemas are types here.
  */
-export function call<Id extends OperationId & keyof Contract>(
+export function call<Id extends OperationId>(
   id: Id,
   input: InputOf<Contract[Id]>,
   signal?: AbortSignal,
