@@ -24,7 +24,7 @@ async function tokenError(client: Awaited<ReturnType<typeof load>>['client']) {
       ),
     ),
   );
-  await client.api.get('/api/user/me').catch(() => undefined);
+  await client.call('getMe', {}).catch(() => undefined);
 }
 
 describe('query retries', () => {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { api, ApiError, apiRequest, setTokenErrorHandler } from './client.ts';
+import { ApiError, apiRequest, call, setTokenErrorHandler } from './client.ts';
 import { errorCode } from './errorText.ts';
 
 function answer(status: number, body: unknown, contentType = 'application/json') {
@@ -15,7 +15,7 @@ describe('apiRequest', () => {
   it('sends JSON to the same origin and returns the parsed body', async () => {
     const fetch = answer(200, { ok: true });
     vi.stubGlobal('fetch', fetch);
-    await expect(api.post('/api/user/login', { username: 'a', pwd: 'b' })).resolves.toEqual({ ok: true });
+    await expect(call('logIn', { body: { username: 'a', pwd: 'b' } })).resolves.toEqual({ ok: true });
     const [path, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
     expect(path).toBe('/api/user/login');
     expect(init.method).toBe('POST');
@@ -27,10 +27,35 @@ describe('apiRequest', () => {
   it('sends no body on GET', async () => {
     const fetch = answer(200, { id: 1 });
     vi.stubGlobal('fetch', fetch);
-    await api.get('/api/user/me');
-    const [, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
+    await call('getMe', {});
+    const [path, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
+    expect(path).toBe('/api/user/me');
     expect(init.method).toBe('GET');
     expect(init.body).toBeUndefined();
+  });
+
+  it("calls an operation by its id: the contract's method, path parameters encoded, the query string", async () => {
+    const fetch = answer(200, { page: 0, pages: 0, total: 0, items: [] });
+    vi.stubGlobal('fetch', fetch);
+    await call('listPrompts', { params: { target: 'mine' }, query: { page: 2, size: 10 }, body: {} });
+    await call('getImageInfo', { params: { uuid: 'a b/c?' } });
+    const calls = fetch.mock.calls as unknown as [string, RequestInit][];
+    expect(calls.map(([path, init]) => `${init.method} ${path}`)).toEqual([
+      'POST /api/prompt/mine?page=2&size=10',
+      'GET /api/image/a%20b%2Fc%3F/info',
+    ]);
+  });
+
+  it('sends {} on a POST or PUT without a body, and nothing on a DELETE without one', async () => {
+    const fetch = answer(200, { ok: true });
+    vi.stubGlobal('fetch', fetch);
+    await call('logOut', {});
+    await call('deletePrompt', { params: { target: 7 } });
+    const calls = fetch.mock.calls as unknown as [string, RequestInit][];
+    expect(calls.map(([path, init]) => [init.method, path, init.body])).toEqual([
+      ['POST', '/api/user/logout', '{}'],
+      ['DELETE', '/api/prompt/7', undefined],
+    ]);
   });
 
   it('throws the error code and data of {"detail":{"code","data"}}', async () => {

@@ -93,12 +93,6 @@ export async function apiRequest<T>(method: string, path: string, options: Reque
   return body as T;
 }
 
-export const api = {
-  get: <T>(path: string, signal?: AbortSignal) => apiRequest<T>('GET', path, { signal }),
-  post: <T>(path: string, body?: unknown) => apiRequest<T>('POST', path, { body: body ?? {} }),
-  put: <T>(path: string, body?: unknown) => apiRequest<T>('PUT', path, { body: body ?? {} }),
-};
-
 /**
  * Calls an operation of the API's contract (@mirage/contract) by its operationId: the path, the input
  * (`params`, `query`, `body`) and the answer are typed from the same definitions the server validates

@@ -1,4 +1,4 @@
 /** The API client, error texts and the root query keys other features invalidate. */
-export { api, apiRequest, ApiError, call } from './client.ts';
+export { apiRequest, ApiError, call } from './client.ts';
 export { errorCode, useErrorText } from './errorText.ts';
 export { IMAGE_QUERY_KEY } from './queryKeys.ts';
