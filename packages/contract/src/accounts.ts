@@ -7,10 +7,9 @@ import {
   resetPasswordBody,
   sendResetPasswordBody,
   updateUserBody,
-  type UserSettings as DomainUserSettings,
 } from '@mirage/domain';
 import { z } from 'zod';
-import { okAnswer, operation, sameType, type Same } from './define.ts';
+import { okAnswer, operation } from './define.ts';
 
 /**
  * The signed-in user's own account as the client sees it (docs/product/accounts.md#the-user). Only the
@@ -38,8 +37,6 @@ export const userSettings = z
   })
   .meta({ id: 'UserSettings' });
 export type UserSettings = z.output<typeof userSettings>;
-// The domain's UserSettings is the same shape while it lasts; the API's view builds this type.
-sameType<Same<UserSettings, DomainUserSettings>>();
 
 const signedIn = z.object({ user: userSettings });
 const oauthProvider = z.enum(OAUTH_PROVIDERS);

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { safeText } from './input.ts';
 import { LANGUAGES } from './languages.ts';
 import { effectivePlan } from './generation/plans.ts';
-import { PLAN, type Plan } from './plan.ts';
+import { PLAN } from './plan.ts';
 
 /** docs/product/accounts.md#validation: username 3-12, password 8-32, email under 100 characters. */
 export const USERNAME_MIN = 3;
@@ -102,28 +102,6 @@ export const oauthLoginBody = z.object({
 });
 
 export { PLAN, type Plan } from './plan.ts';
-
-/**
- * The User entity as `GET /api/user/me` returns it (docs/product/accounts.md#the-user); never carries the
- * password hash.
- */
-export interface UserSettings {
-  id: number;
-  username: string;
-  email: string;
-  keep_updated: boolean;
-  generation_token: number;
-  tag_setting_ack: boolean;
-  lang: string;
-  referral_code: string;
-  referrer_id: number | null;
-  pro_expire: string | null;
-  daily_token: number;
-  daily_quest_completed: boolean;
-  plan: Plan;
-  is_premium: boolean;
-  has_daily_tickets: boolean;
-}
 
 /**
  * docs/product/pricing-and-plans.md#effective-plan: premium when plan >= 1 or pro_expire is later than now.
