@@ -72,7 +72,7 @@ export const configSchema = z
     API_CONTACT_NAME: z.string().max(200).default('Mirage support'),
     API_CONTACT_EMAIL: z.email().optional(),
     API_CONTACT_URL: z.url().optional(),
-    /** The API's licence as the reference states it; unset: proprietary, under the terms page. */
+    /** The API's licence as the reference states it (unset: proprietary, with a link only when API_LICENSE_URL is set). */
     API_LICENSE_NAME: z.string().max(200).default('Proprietary'),
     API_LICENSE_URL: z.url().optional(),
     /** Disable the per-IP/per-account abuse limits (only for benchmarks; refused in production). */

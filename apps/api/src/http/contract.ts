@@ -170,7 +170,11 @@ export async function registerContract(app: FastifyInstance, config: Config): Pr
           url: config.API_CONTACT_URL ?? `${site}/about`,
           ...(config.API_CONTACT_EMAIL ? { email: config.API_CONTACT_EMAIL } : {}),
         },
-        license: { name: config.API_LICENSE_NAME, url: config.API_LICENSE_URL ?? `${site}/terms` },
+        // No terms page yet (legal pages come with the content issue): a URL only when one is configured.
+        license: {
+          name: config.API_LICENSE_NAME,
+          ...(config.API_LICENSE_URL ? { url: config.API_LICENSE_URL } : {}),
+        },
       },
       servers: [{ url: site }],
       tags: TAGS,
