@@ -2,14 +2,8 @@
 // through app.inject on the embedded PGlite, POST /api/gallery/search (a page of 48 images) and
 // GET /api/user/me: the time from the handler's return to the serialised payload (preSerialization →
 // onSend, i.e. the serializer alone) and the whole request, p50/p99 over BENCH_RUNS (default 2000).
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'kysely';
-import { buildApp } from '../apps/api/src/app.ts';
-import { loadConfig } from '../apps/api/src/config.ts';
-import { createPGliteDatabase, migrateToLatest } from '../apps/api/src/db/database.ts';
-import { createNotifierFor } from '../apps/api/src/events/notifier.ts';
+import { startEmbeddedApp } from './embedded-app.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 2000);
 const WARMUP = 200;
@@ -18,19 +12,7 @@ const pct = (values: number[], p: number) =>
   [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))]!;
 const ms = (value: number) => `${value.toFixed(3)} ms`;
 
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'mirage-bench-serialise-'));
-const database = await createPGliteDatabase({});
-await migrateToLatest(database.db);
-const notifier = await createNotifierFor(database);
-const config = loadConfig({
-  NODE_ENV: 'development',
-  LOG_LEVEL: 'silent',
-  DATA_DIR: dataDir,
-  LOCAL_WORKER: 'false',
-  GUEST_SAMPLES: 'false',
-  RATE_LIMITS_DISABLED: 'true',
-});
-const { app } = await buildApp({ config, db: database.db, notifier, serveWeb: false });
+const { app, config, db, close } = await startEmbeddedApp({ RATE_LIMITS_DISABLED: 'true' });
 
 // The serializer's time: from the handler's value (preSerialization) to the payload (onSend).
 const serialising = new WeakMap<object, number>();
@@ -61,7 +43,7 @@ await sql`insert into image (uuid, user_id, style_id, gen_type, render, format, 
     prompt, neg_prompt, gen_data, blurhash, is_private, tag_ids)
   select gen_random_uuid(), ${userId}, 1, 'txt2img', 'hentai', 'Portrait', 'Standard', g, 832, 1144,
     'a lighthouse at dusk, ' || g, 'blurry', '{}'::jsonb, 'LEHV6nWB2yk8pyo0adR*.7kCMdnj', false, '{}'
-  from generate_series(1, 200) g`.execute(database.db);
+  from generate_series(1, 200) g`.execute(db);
 
 async function measure(label: string, request: () => Promise<{ statusCode: number; body: string }>) {
   const serialise: number[] = [];
@@ -97,8 +79,5 @@ try {
     app.inject({ method: 'GET', url: '/api/user/me', headers: { cookie } }),
   );
 } finally {
-  await app.close();
-  await notifier.close();
-  await database.close();
-  rmSync(dataDir, { recursive: true, force: true });
+  await close();
 }
