@@ -154,6 +154,7 @@ export function GalleryBoard({ scope, title, subtitle, ready = true }: GalleryBo
               selecting={selection.selecting}
               selected={selection.selected.has(card.uuid)}
               onToggleSelect={selection.toggle}
+              priority={box.y === 0}
             />
           )}
         />

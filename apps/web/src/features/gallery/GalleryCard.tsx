@@ -18,7 +18,21 @@ interface GalleryCardProps {
   selecting?: boolean;
   selected?: boolean;
   onToggleSelect?: (uuid: string) => void;
+  /** In the first visible row: the thumbnail loads at once, with high priority (the page's main image). */
+  priority?: boolean;
 }
+
+const KINDS: Partial<Record<string, 'search.render_hentai' | 'search.render_realistic'>> = {
+  hentai: 'search.render_hentai',
+  realistic: 'search.render_realistic',
+};
+const FORMATS: Partial<
+  Record<string, 'search.format_Portrait' | 'search.format_Wide' | 'search.format_Square'>
+> = {
+  Portrait: 'search.format_Portrait',
+  Wide: 'search.format_Wide',
+  Square: 'search.format_Square',
+};
 
 /**
  * One image of a board: a fixed-ratio box with the blurhash at once and the lazy WebP thumbnail fading
@@ -34,6 +48,7 @@ export const GalleryCard = memo(function GalleryCard({
   selecting = false,
   selected = false,
   onToggleSelect,
+  priority = false,
 }: GalleryCardProps) {
   const { t } = useTranslation('gallery');
   const [loaded, setLoaded] = useState(false);
@@ -43,7 +58,14 @@ export const GalleryCard = memo(function GalleryCard({
     width: box.width,
     height: box.height,
   };
-  const alt = t('card.alt', { username: card.username });
+  // What the image is, in the viewer's language (its kind and format; the card carries no tags), and who
+  // made it: screen-reader users can tell the images apart.
+  const kind = card.render ? KINDS[card.render] : undefined;
+  const format = FORMATS[card.format];
+  const alt =
+    kind && format
+      ? t('card.alt_kind', { kind: t(kind), format: t(format), username: card.username })
+      : t('card.alt', { username: card.username });
   const inner = (
     <>
       <span
@@ -61,7 +83,8 @@ export const GalleryCard = memo(function GalleryCard({
         alt={blurred ? '' : alt}
         width={card.width}
         height={card.height}
-        loading="lazy"
+        loading={priority ? 'eager' : 'lazy'}
+        fetchPriority={priority ? 'high' : 'auto'}
         decoding="async"
         draggable={false}
         data-loaded={loaded}

@@ -8,6 +8,9 @@ import { STYLE_PICKER_ID } from './GeneratorProvider.tsx';
 import { Section } from './Section.tsx';
 import styles from './StylePicker.module.css';
 
+/** Previews on the first screen of a phone or a desktop (the grid's first rows): loaded eagerly. */
+const PREVIEWS_IN_VIEW = 6;
+
 /**
  * docs/product/generation.md#settings: styles with previews, a render filter, txt2img styles only; Free users
  * see locks.
@@ -37,17 +40,21 @@ export function StylePicker() {
       />
       {!chosen && <p className={styles.hint}>{t('style.none')}</p>}
       <div id={STYLE_PICKER_ID} className={styles.grid} role="list">
-        {shown.map((style) => {
+        {shown.map((style, index) => {
           const locked = capabilities.freeStylesOnly && !style.is_free;
           const selected = settings.style_id === style.id;
           const name = names.style(style.lib);
+          // The accessible name starts with what the card shows (the "NEW" badge, then the name; WCAG 2.5.3).
+          const label = [style.is_new ? t('style.new') : null, name].filter(Boolean).join(' ');
+          // The previews in view on the first screen load at once, first (they are the page's main image).
+          const inView = index < PREVIEWS_IN_VIEW;
           return (
             <div role="listitem" key={style.id} className={styles.item}>
               <button
                 type="button"
                 className={styles.card}
                 aria-pressed={selected}
-                aria-label={locked ? `${name} (${t('style.locked')})` : name}
+                aria-label={locked ? `${label} (${t('style.locked')})` : label}
                 data-locked={locked}
                 onClick={() => chooseStyle(style)}
                 data-testid={`style-option-${style.id}`}
@@ -58,7 +65,8 @@ export function StylePicker() {
                   alt=""
                   width={256}
                   height={352}
-                  loading="lazy"
+                  loading={inView ? 'eager' : 'lazy'}
+                  fetchPriority={inView ? 'high' : 'auto'}
                   decoding="async"
                 />
                 <span className={styles.shade} aria-hidden="true" />

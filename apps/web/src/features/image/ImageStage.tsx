@@ -66,6 +66,8 @@ function PictureBox({
         className={styles.layer}
         src={picture.thumbnail}
         alt=""
+        loading="eager"
+        fetchPriority="high"
         decoding="async"
         data-loaded={thumbnailLoaded}
         onLoad={() => setThumbnailLoaded(true)}
@@ -75,6 +77,8 @@ function PictureBox({
           className={styles.layer}
           src={picture.full}
           alt={picture.alt}
+          loading="eager"
+          fetchPriority="high"
           decoding="async"
           data-loaded={fullLoaded}
           onLoad={() => setFullLoaded(true)}
