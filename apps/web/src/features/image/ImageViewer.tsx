@@ -13,7 +13,7 @@ import { PageMeta } from '../meta/index.ts';
 import { useSession } from '../session/index.ts';
 import type { Card } from './api.ts';
 import { boardOfQuery, nextQuery, viewerPath } from './boardQuery.ts';
-import { firstWords } from './details.ts';
+import { firstWords, splitTags } from './details.ts';
 import { DeleteDialog, ReportDialog, UpscaleDialog } from './ImageDialogs.tsx';
 import { ImageStage, type Picture } from './ImageStage.tsx';
 import { InfoPanel } from './InfoPanel.tsx';
@@ -26,6 +26,9 @@ import { useImageUpscale } from './useImageUpscale.ts';
 import { useMediaQuery } from '../../ui/useMediaQuery.ts';
 import { ViewerToolbar } from './ViewerToolbar.tsx';
 import styles from './ImageViewer.module.css';
+
+/** The picture's alt text names at most this many of the image's tags. */
+const ALT_TAGS = 4;
 
 /** Below this width the info panel is a bottom sheet (InfoPanel.module.css uses the same value). */
 const SHEET_QUERY = '(max-width: 899px)';
@@ -52,7 +55,10 @@ export function ImageViewer({ uuid }: { uuid: string }) {
   const board = useMemo(() => boardOfQuery(location.search, user?.id), [location.search, user?.id]);
   const infoQuery = useImageInfo(uuid);
   const info = infoQuery.data;
-  const genQuery = useGenInfo(uuid, info !== undefined);
+  // A visitor never asks for the generation data of someone else's image (docs/product/image-viewer.md):
+  // the guest boards are the curated samples, which have none, and the request would only fail.
+  const genWanted = info !== undefined && (signedIn || info.is_owner);
+  const genQuery = useGenInfo(uuid, genWanted);
   const gen = genQuery.data;
   const neighbours = useBoardNeighbours(board, uuid, true);
   const ageConfirmed = useAgeConfirmed();
@@ -137,7 +143,13 @@ export function ImageViewer({ uuid }: { uuid: string }) {
   if (error === 'image_not_found') return <Navigate to="/404" replace />;
 
   const stateCard = (location.state as { card?: Card } | null)?.card;
-  const alt = gen?.prompt ? firstWords(gen.prompt, 160) : t('image_alt', { username: info?.username ?? '' });
+  // The image's main tags (its prompt's, in prompt order) say what it shows; the author's name otherwise.
+  const mainTags = info ? splitTags(info.tags).slice(0, ALT_TAGS).join(', ') : '';
+  const alt = mainTags
+    ? t('image_alt_tags', { tags: mainTags, username: info?.username ?? '' })
+    : gen?.prompt
+      ? firstWords(gen.prompt, 160)
+      : t('image_alt', { username: info?.username ?? stateCard?.username ?? '' });
   const picture: Picture | null = info
     ? {
         uuid,
@@ -242,8 +254,8 @@ export function ImageViewer({ uuid }: { uuid: string }) {
             <InfoPanel
               info={info}
               gen={gen}
-              genPending={genQuery.isPending}
-              genError={genQuery.error ? errorCode(genQuery.error) : null}
+              genPending={genWanted && genQuery.isPending}
+              genError={!genWanted ? 'image_no_gen_data' : genQuery.error ? errorCode(genQuery.error) : null}
               actions={actions}
               expanded={sheet ? sheetOpen : null}
               onToggle={() => setSheetOpen((open) => !open)}
