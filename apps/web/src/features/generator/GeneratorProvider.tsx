@@ -170,6 +170,14 @@ export function GeneratorProvider({ children }: { children: ReactNode }) {
       </div>
     );
   }
-  if (!value || !ready) return <PageSpinner label={t('loading')} />;
+  // Until the catalogue is there the page holds a screen's height, so that the footer below is not painted
+  // in view and then pushed down when the generator appears (no layout shift).
+  if (!value || !ready) {
+    return (
+      <div className={styles.loading} data-testid="generator-loading">
+        <PageSpinner label={t('loading')} />
+      </div>
+    );
+  }
   return <GeneratorContext.Provider value={value}>{children}</GeneratorContext.Provider>;
 }
