@@ -1,4 +1,4 @@
-import '@fontsource-variable/inter';
+import './styles/fonts.css';
 import './ui/tokens.css';
 import './ui/global.css';
 import { StrictMode } from 'react';
