@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defaultClientConditions, defineConfig, type ProxyOptions } from 'vite';
 import react from '@vitejs/plugin-react';
 
@@ -21,12 +22,25 @@ const apiProxy: Record<string, ProxyOptions> = {
 export default defineConfig({
   plugins: [react()],
   // Workspace packages from their TypeScript source (the `source` export condition), not from their build.
-  resolve: { conditions: ['source', ...defaultClientConditions] },
+  resolve: {
+    conditions: ['source', ...defaultClientConditions],
+    // zod in the browser is zod with `jitless` set (src/app/zod.ts): the CSP needs no 'unsafe-eval'.
+    alias: [{ find: /^zod$/, replacement: fileURLToPath(new URL('src/app/zod.ts', import.meta.url)) }],
+  },
   build: {
     outDir: 'dist',
     emptyOutDir: true,
     target: 'es2022',
     sourcemap: false,
+    // dist/.vite/manifest.json: which chunk holds what, read by scripts/check-web-budget.mjs.
+    manifest: true,
+    rolldownOptions: {
+      // The icon barrel (src/ui/icons.tsx) and the one-module-per-icon files under src/ui/icons/ have no side
+      // effects. Saying so lets the bundler skip the barrel's unused re-exports (lazy barrel), so each icon
+      // module is reached only from the code that uses it and lands in that code's chunk, not in the entry.
+      treeshake: { moduleSideEffects: [{ test: /\/src\/ui\/icons(\.tsx$|\/)/, sideEffects: false }] },
+      experimental: { lazyBarrel: true },
+    },
   },
   server: { port: 5173, proxy: apiProxy },
   preview: { port: 4173, proxy: apiProxy },
