@@ -14,23 +14,12 @@ import {
   ShopIcon,
   TrophyIcon,
 } from '../../ui/icons.tsx';
+import { Avatar } from './Avatar.tsx';
 import { profilePath } from './navItems.tsx';
 import styles from './AvatarMenu.module.css';
 
 /** Level display until XP arrives with the gamification release. */
 const LEVEL = 1;
-
-export function Avatar({ name, size = 36 }: { name: string | undefined; size?: number }) {
-  return (
-    <span
-      className={styles.avatar}
-      style={{ width: size, height: size, fontSize: size * 0.42 }}
-      aria-hidden="true"
-    >
-      {(name ?? '?').slice(0, 1).toUpperCase()}
-    </span>
-  );
-}
 
 export function AvatarMenu({ user }: { user: UserSettings | undefined }) {
   const { t } = useTranslation('common');

@@ -6,7 +6,7 @@ import { useSession } from '../../features/session/useSession.ts';
 import { ButtonLink } from '../../ui/Button.tsx';
 import { Dialog } from '../../ui/Dialog.tsx';
 import { GlobeIcon, LogoutIcon, UserIcon } from '../../ui/icons.tsx';
-import { Avatar } from './AvatarMenu.tsx';
+import { Avatar } from './Avatar.tsx';
 import {
   profilePath,
   SECONDARY_LINKS,

@@ -1,4 +1,5 @@
 import { formatCompactCount, MENU_HIDE_SCROLL_PX } from '@mirage/domain';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
 import { openModal } from '../../features/modal/modal.ts';
@@ -6,10 +7,13 @@ import { useSession } from '../../features/session/useSession.ts';
 import { ButtonLink } from '../../ui/Button.tsx';
 import { BoltIcon, MenuIcon, ShopIcon, TicketIcon } from '../../ui/icons.tsx';
 import { Logo } from '../../ui/Logo.tsx';
-import { AvatarMenu } from './AvatarMenu.tsx';
+import { AvatarPlaceholder } from './Avatar.tsx';
 import { useHideOnScroll, usePrefersReducedMotion } from './hooks.ts';
 import { TOP_LINKS } from './navItems.tsx';
 import styles from './TopMenu.module.css';
+
+// The account menu (and the menu library under it) is for signed-in users only: it loads when one is.
+const AvatarMenu = lazy(() => import('./AvatarMenu.tsx').then((m) => ({ default: m.AvatarMenu })));
 
 export function TopMenu() {
   const { t } = useTranslation('common');
@@ -62,7 +66,9 @@ export function TopMenu() {
                   </span>
                 )}
               </Link>
-              <AvatarMenu user={user} />
+              <Suspense fallback={<AvatarPlaceholder name={user?.username} />}>
+                <AvatarMenu user={user} />
+              </Suspense>
             </>
           ) : (
             <>
