@@ -308,7 +308,8 @@ function table(rows) {
   const body = rows.map(({ page, form, runs }) => {
     const of = (key) => median(runs.map((run) => run[key]));
     const perfs = runs.map((run) => run.perf);
-    const range = runs.length > 1 ? ` (${Math.min(...perfs)}–${Math.max(...perfs)})` : '';
+    const [low, high] = [Math.min(...perfs), Math.max(...perfs)];
+    const range = low < high ? ` (${low}–${high})` : '';
     return [
       `\`${page.path}\``,
       page.signedIn ? 'signed in' : 'guest',
@@ -346,8 +347,19 @@ function describeRun({ runs, chromium, benchmarkIndex }) {
     `Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC at ${commit}: Lighthouse ` +
     `${lighthouseVersion} (Node API), Chromium ${chromium.replace(/^\D*/, '')} (--headless=new), ` +
     `Node ${process.versions.node}, ${os.cpus().length} cores (benchmarkIndex ${Math.round(benchmarkIndex)}). ` +
-    `Median of ${runs} run${runs === 1 ? '' : 's'} per page and form factor; Perf's range in brackets.`
+    `Median of ${runs} run${runs === 1 ? '' : 's'} per page and form factor; Perf's range in brackets where runs differ.`
   );
+}
+
+/** Wraps prose at the width the rest of BENCHMARKS.md uses. */
+function wrap(text, width = 108) {
+  const lines = [''];
+  for (const word of text.split(' ')) {
+    const last = lines.length - 1;
+    if (lines[last] && lines[last].length + 1 + word.length > width) lines.push(word);
+    else lines[last] = lines[last] ? `${lines[last]} ${word}` : word;
+  }
+  return lines.join('\n');
 }
 
 function writeSection(text) {
@@ -420,7 +432,7 @@ async function main() {
     }
   }
   const benchmarkIndex = median(rows.flatMap((row) => row.runs.map((run) => run.benchmarkIndex)));
-  const text = `${describeRun({ runs, chromium, benchmarkIndex })}\n\n${table(rows)}`;
+  const text = `${wrap(describeRun({ runs, chromium, benchmarkIndex }))}\n\n${table(rows)}`;
   console.log(`\n${text}`);
   if (write) writeSection(text);
 }
