@@ -10,13 +10,12 @@
 //   BENCH_FORM=both       mobile | desktop | both
 //   BENCH_REPORT_DIR=dir  also keep every Lighthouse result (JSON) there
 //   CHROME_PATH           the browser (default /usr/bin/chromium); WEB_DIST_DIR is passed to the server
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { execFileSync } from 'node:child_process';
 import lighthouse, { desktopConfig } from 'lighthouse';
 import puppeteer from 'puppeteer-core';
 
