@@ -19,6 +19,7 @@ import { getHealth } from '@mirage/contract';
 import { registerContract, schemaOf } from './http/contract.ts';
 import { registerMetrics } from './http/metrics.ts';
 import { registerDefaultNoStore } from './http/cache-policy.ts';
+import { registerCompression } from './http/compression.ts';
 import { browserOperatorGuard, operatorAccess } from './http/operator-access.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerOriginCheck } from './http/origin.ts';
@@ -95,6 +96,8 @@ export async function buildApp(deps: AppDeps) {
   await app.register(fastifyCookie, { secret: cookieSecret(config) });
   registerSecurityHeaders(app, config);
   registerDefaultNoStore(app);
+  // Text answers of 1 KB or more in brotli or gzip (the web app's files come precompressed: http/spa.ts).
+  registerCompression(app);
   const production = config.NODE_ENV === 'production';
   // Routes are registered from @mirage/contract; the serializer and the OpenAPI document come from it.
   await registerContract(app, config);
@@ -143,7 +146,7 @@ export async function buildApp(deps: AppDeps) {
     const pages = registerShareMeta(app, { images, store, publicUrl: config.PUBLIC_URL });
     const webDist = path.resolve(config.WEB_DIST_DIR ?? DEFAULT_WEB_DIST);
     routeAuth.declarePluginRoutes('the files of the built web app', filesOf(webDist), 'none');
-    await registerSpa(app, webDist, { pages });
+    await registerSpa(app, webDist, { pages, publicUrl: config.PUBLIC_URL });
   }
   return { app, services: { ...built, maintenance } };
 }

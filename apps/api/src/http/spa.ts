@@ -1,70 +1,136 @@
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import fastifyStatic from '@fastify/static';
 import { isSpaRoute } from '@mirage/domain';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { errorBody } from '../errors.ts';
+import { negotiateEncoding, varyOnEncoding } from './compression.ts';
 import { registerApiNotFound } from './errors.ts';
+import { encodedBytes, etagOf, readWebBuild, REVALIDATE_CACHE, type WebFile } from './web-build.ts';
 
 /** Routes that search engines must not index (docs/product/routes.md#not-indexed: noindex). */
-const NOINDEX_PREFIXES = ['/home', '/settings', '/oauth', '/404', '/crypto-payment', '/account/reset'];
+export const NOINDEX_PREFIXES = ['/home', '/settings', '/oauth', '/404', '/crypto-payment', '/account/reset'];
 
 /** Builds the page of a path with its own metadata (the image viewer's sharing card), or null. */
 export interface PageMetadata {
-  pageFor(request: FastifyRequest, pathname: string, indexFile: string): Promise<string | null>;
+  /** `indexHtml` is the text of the served build's index.html (the snapshot's, never re-read). */
+  pageFor(request: FastifyRequest, pathname: string, indexHtml: string): Promise<string | null>;
+}
+
+/** A path that names a file (under /assets/, or with an extension): never answered with the app's HTML. */
+function looksLikeFile(pathname: string): boolean {
+  if (pathname.startsWith('/assets/')) return true;
+  const last = pathname.slice(pathname.lastIndexOf('/') + 1);
+  return /\.[A-Za-z0-9]{1,12}$/.test(last);
+}
+
+/** Whether an If-None-Match header matches `etag` (weak comparison, RFC 9110 §13.1.2). */
+export function matchesEtag(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  const bare = (tag: string) => tag.trim().replace(/^W\//, '');
+  return header.split(',').some((tag) => tag.trim() === '*' || bare(tag) === bare(etag));
+}
+
+/** Answers 304 when the request's If-None-Match matches (GET and HEAD); true when it did. */
+export function answeredNotModified(request: FastifyRequest, reply: FastifyReply, etag: string): boolean {
+  reply.header('etag', etag);
+  if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+  if (!matchesEtag(request.headers['if-none-match'], etag)) return false;
+  void reply.code(304).send();
+  return true;
+}
+
+/** robots.txt when the build has none: everything allowed but the noindex pages. */
+export function robotsTxt(sitemapUrl: string | null): string {
+  const lines = ['User-agent: *', 'Allow: /', ...NOINDEX_PREFIXES.map((prefix) => `Disallow: ${prefix}`)];
+  if (sitemapUrl) lines.push('', `Sitemap: ${sitemapUrl}`);
+  return `${lines.join('\n')}\n`;
+}
+
+/** Fastify route paths take `:` and `*` as parameters: a file whose name holds other characters is not served. */
+const ROUTABLE = /^\/[A-Za-z0-9._~\-/@]+$/;
+
+/** Sends one file of the build: its precompressed coding when the client takes one, 304 when current. */
+async function sendWebFile(request: FastifyRequest, reply: FastifyReply, file: WebFile) {
+  reply.header('cache-control', file.cacheControl).type(file.contentType);
+  if (file.compressible) varyOnEncoding(reply);
+  if (answeredNotModified(request, reply, file.etag)) return reply;
+  const coding = file.compressible ? negotiateEncoding(request.headers['accept-encoding']) : null;
+  const bytes = coding ? await encodedBytes(file, coding) : null;
+  if (coding && bytes) {
+    reply.header('content-encoding', coding);
+    return reply.send(bytes);
+  }
+  return reply.send(file.identity);
 }
 
 /**
- * Serves the built web app: hashed assets with long caching, and index.html for every other path so
- * that the client router handles deep links: with status 200 for the app's routes (SPA_ROUTES), 404 for
- * any other path (the router shows its not-found page there).
+ * Serves the built web app from one snapshot taken at start (http/web-build.ts): its files, precompressed
+ * (brotli or gzip as the client asks) with long caching for the hashed assets, and index.html for every app
+ * route so that the client router handles deep links — 200 for the app's routes (SPA_ROUTES), 404 for any
+ * other path that is not a file (the router shows its not-found page there). A path that names a file the
+ * build does not have (`/assets/…`, anything with an extension) answers a plain 404, never the app's HTML:
+ * a browser that asks for a script must not get a page. The page is `no-cache` with an ETag (304 when
+ * current). A rebuild under a running server changes nothing until it restarts.
  * `pages` gives a path its own metadata where it has some (features/image/share-meta.ts: /image/{uuid} of a
  * public image).
  */
 export async function registerSpa(
   app: FastifyInstance,
   distDir: string,
-  options: { pages?: PageMetadata } = {},
+  options: { pages?: PageMetadata; publicUrl?: string } = {},
 ): Promise<void> {
-  const indexFile = path.join(distDir, 'index.html');
   const share = options.pages;
-  if (!existsSync(indexFile)) {
+  if (!existsSync(path.join(distDir, 'index.html'))) {
     app.log.warn({ distDir }, 'web app not built: run `npm run build` to serve the UI');
     registerApiNotFound(app);
     return;
   }
-  await app.register(fastifyStatic, {
-    root: distDir,
-    wildcard: false,
-    index: false,
-    setHeaders(res, filePath) {
-      const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-      res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
-    },
-  });
+  const build = await readWebBuild(distDir);
+  const indexHtml = build.index.identity.toString('utf8');
+
+  for (const file of build.files.values()) {
+    if (!ROUTABLE.test(file.url)) {
+      app.log.warn({ file: file.url }, 'web app file with an unroutable name: not served');
+      continue;
+    }
+    app.get(file.url, { config: { auth: 'none' }, schema: { hide: true } }, (request, reply) =>
+      sendWebFile(request, reply, file),
+    );
+  }
+  if (!build.files.has('/robots.txt')) {
+    const site = options.publicUrl?.replace(/\/+$/, '');
+    const sitemap = build.files.has('/sitemap.xml') && site ? `${site}/sitemap.xml` : null;
+    const text = robotsTxt(sitemap);
+    const etag = etagOf(text);
+    app.get('/robots.txt', { config: { auth: 'none' }, schema: { hide: true } }, (request, reply) => {
+      reply.header('cache-control', REVALIDATE_CACHE).type('text/plain; charset=utf-8');
+      if (answeredNotModified(request, reply, etag)) return reply;
+      return reply.send(text);
+    });
+  }
+
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     if (
       pathname.startsWith('/api/') ||
       pathname === '/api' ||
-      (request.method !== 'GET' && request.method !== 'HEAD')
+      (request.method !== 'GET' && request.method !== 'HEAD') ||
+      looksLikeFile(pathname)
     ) {
       return reply.status(404).send(errorBody('not_found', { path: pathname }));
     }
     if (NOINDEX_PREFIXES.some((prefix) => pathname.startsWith(prefix)))
       reply.header('x-robots-tag', 'noindex');
-    reply.header('cache-control', 'no-cache');
-    const page = await share?.pageFor(request, pathname, indexFile);
-    if (page) return reply.type('text/html; charset=utf-8').send(page);
+    reply.header('cache-control', REVALIDATE_CACHE).type('text/html; charset=utf-8');
     // A path the web app has no page for (and /404 itself) is a 404 for bots and browsers alike, with
     // the app's HTML all the same: its router then shows the not-found page.
-    if (!isSpaRoute(pathname)) {
-      return reply
-        .status(404)
-        .type('text/html; charset=utf-8')
-        .send(await readFile(indexFile));
+    if (!isSpaRoute(pathname)) return reply.status(404).send(indexHtml);
+    const page = (await share?.pageFor(request, pathname, indexHtml)) ?? null;
+    if (page) {
+      if (answeredNotModified(request, reply, etagOf(page))) return reply;
+      return reply.send(page);
     }
-    return reply.sendFile('index.html');
+    if (answeredNotModified(request, reply, build.index.etag)) return reply;
+    return reply.send(indexHtml);
   });
 }

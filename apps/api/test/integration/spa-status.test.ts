@@ -71,13 +71,18 @@ describe('status of web app pages', () => {
     '/gallery/alice-3/extra',
     '/image',
     '/image/a/b',
-    '/assets/missing-chunk.js',
     '//explore',
   ])('answers 404 with the web app (its not-found page) for the unknown path %s', async (url) => {
     const response = await page(url);
     expect(response.statusCode).toBe(404);
     expect(response.headers['content-type']).toMatch(/^text\/html/);
     expect(response.body).toContain('<div id="root">');
+  });
+
+  it('answers a plain 404, not the web app, for a file it does not have (spa-delivery.test.ts)', async () => {
+    const response = await page('/assets/missing-chunk.js');
+    expect(response.statusCode).toBe(404);
+    expect(response.headers['content-type']).not.toMatch(/html/);
   });
 
   it('answers 404 to HEAD of an unknown path too, and 200 to HEAD of a known one', async () => {

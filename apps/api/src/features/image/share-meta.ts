@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ANONYMOUS, MAX_RESULT_PIXELS, canView } from '@mirage/domain';
 import sharp from 'sharp';
@@ -189,14 +188,13 @@ export function registerShareMeta(app: FastifyInstance, deps: ShareMetaDeps) {
   );
 
   return {
-    /** index.html for a viewer address of a public image, or null for the generic page. */
-    async pageFor(request: FastifyRequest, pathname: string, indexFile: string): Promise<string | null> {
+    /** `indexHtml` for a viewer address of a public image, or null for the generic page. */
+    async pageFor(request: FastifyRequest, pathname: string, indexHtml: string): Promise<string | null> {
       const uuid = viewerUuid(pathname);
       if (!uuid) return null;
       const image = await publicImage(uuid).catch(() => null);
       if (!image) return null;
-      const html = await readFile(indexFile, 'utf8');
-      return injectShareMeta(html, shareMetaOf(image, originOf(request, deps.publicUrl)));
+      return injectShareMeta(indexHtml, shareMetaOf(image, originOf(request, deps.publicUrl)));
     },
   };
 }
