@@ -98,4 +98,15 @@ describe('security headers', () => {
       expect(response.headers['strict-transport-security']).toContain('max-age=');
     }
   });
+
+  it("allow scripts from the site only: no 'unsafe-eval', no inline scripts", async () => {
+    for (const url of ['/api/health', '/api/does/not/exist']) {
+      const policy = String((await t.app.inject({ method: 'GET', url })).headers['content-security-policy']);
+      const directives = policy.split(';').map((directive) => directive.trim());
+      expect(directives).toContain("script-src 'self'");
+      expect(policy).not.toContain('unsafe-eval');
+      // The whole script-src directive: nothing beside 'self' (script-src-attr 'none' is another directive).
+      expect(directives.filter((d) => d.split(' ')[0] === 'script-src')).toEqual(["script-src 'self'"]);
+    }
+  });
 });
