@@ -70,7 +70,8 @@ export function StylePicker() {
                   decoding="async"
                 />
                 <span className={styles.shade} aria-hidden="true" />
-                {style.is_new && <span className={styles.new}>{t('style.new')}</span>}
+                {/* A space between the badge and the name: the visible text reads "New Pastel anime", as the label. */}
+                {style.is_new && <span className={styles.new}>{t('style.new')}</span>}{' '}
                 {locked && (
                   <span className={styles.lock} title={t('style.locked')}>
                     <LockIcon size={14} />
