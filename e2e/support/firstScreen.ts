@@ -1,0 +1,132 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Page } from 'playwright-core';
+
+/**
+ * Helpers of the first-screen and accessibility specs (issue 20): what the page logged or failed to load,
+ * its layout shifts, and axe-core run in the page.
+ */
+
+const require = createRequire(import.meta.url);
+const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+
+/**
+ * Collects what a clean page never has: console errors, uncaught errors, failed requests and answers of
+ * 400 or more. A request the page itself cancelled (net::ERR_ABORTED: a thumbnail scrolled away, a query
+ * superseded) is not a failure. Call before the first navigation.
+ */
+export function watchProblems(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(`console: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => problems.push(`uncaught: ${error.message}`));
+  page.on('requestfailed', (request) => {
+    const failure = request.failure()?.errorText ?? '';
+    if (!failure.includes('ERR_ABORTED'))
+      problems.push(`failed: ${request.method()} ${request.url()} ${failure}`);
+  });
+  page.on('response', (response) => {
+    if (response.status() >= 400) {
+      problems.push(`${response.status()}: ${response.request().method()} ${response.url()}`);
+    }
+  });
+  return problems;
+}
+
+export interface Shift {
+  value: number;
+  /** The shifted elements, as tag.class. */
+  sources: string[];
+}
+
+declare global {
+  interface Window {
+    __layoutShifts?: Shift[];
+  }
+}
+
+/**
+ * Records every layout shift of each document the page loads (not caused by input), from the start:
+ * installed before navigation with addInitScript, buffered so that none is missed.
+ */
+export async function recordLayoutShifts(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const shifts: Shift[] = [];
+    window.__layoutShifts = shifts;
+    const describe = (node: Node | null | undefined) => {
+      if (!(node instanceof Element)) return node?.nodeName ?? '?';
+      const className = typeof node.className === 'string' ? node.className.split(' ')[0] : '';
+      return `${node.tagName.toLowerCase()}${className ? `.${className}` : ''}`;
+    };
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & {
+        value: number;
+        hadRecentInput: boolean;
+        sources?: { node?: Node | null }[];
+      })[]) {
+        if (entry.hadRecentInput) continue;
+        shifts.push({
+          value: entry.value,
+          sources: (entry.sources ?? []).map((source) => describe(source.node)),
+        });
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+}
+
+/** The layout shifts recorded in the current document so far. */
+export async function layoutShifts(page: Page): Promise<{ total: number; shifts: Shift[] }> {
+  const shifts = await page.evaluate(
+    () =>
+      new Promise<Shift[]>((resolve) => requestAnimationFrame(() => resolve(window.__layoutShifts ?? []))),
+  );
+  return { total: shifts.reduce((sum, shift) => sum + shift.value, 0), shifts };
+}
+
+export interface Violation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: string[];
+}
+
+/**
+ * Runs axe-core on the whole document, with its default rules (WCAG 2.x A and AA and best practices); its
+ * violations. Evaluated through the DevTools protocol, so the page's content-security policy stays on.
+ */
+export async function axeViolations(page: Page): Promise<Violation[]> {
+  await page.evaluate(AXE_SOURCE);
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: AxeApi }).axe;
+    const results = await axe.run(document, { resultTypes: ['violations'] });
+    return results.violations.map((violation) => ({
+      id: violation.id,
+      impact: violation.impact ?? null,
+      help: violation.help,
+      nodes: violation.nodes.map((node) => node.target.join(' ')),
+    }));
+  });
+}
+
+interface AxeApi {
+  run: (
+    context: Document,
+    options: { resultTypes: string[] },
+  ) => Promise<{
+    violations: { id: string; impact?: string | null; help: string; nodes: { target: string[] }[] }[];
+  }>;
+}
+
+/** Waits until `selector` is shown and no loading placeholder (skeleton, spinner page) is left. */
+export async function pageReady(page: Page, selector: string): Promise<void> {
+  await page.locator(selector).first().waitFor({ timeout: 30_000 });
+  await page.waitForFunction(
+    () =>
+      !document.querySelector(
+        '[data-testid="gallery-skeleton"], [data-testid="generator-loading"], [aria-busy="true"]',
+      ),
+    undefined,
+    { timeout: 30_000 },
+  );
+}
