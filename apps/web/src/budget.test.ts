@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import {
+  ENTRY_BUDGET,
+  LAZY_BUDGET,
+  formatTable,
+  measure,
+  type ManifestChunk,
+} from '../../../scripts/check-web-budget.mjs';
+
+/** A synthetic build manifest: an entry with a shared chunk, two routes, one of them sharing code. */
+const manifest: Record<string, ManifestChunk> = {
+  'index.html': {
+    file: 'assets/index.js',
+    isEntry: true,
+    imports: ['_react.js'],
+    dynamicImports: ['src/pages/A.tsx', 'src/pages/B.tsx', 'locales/en.ts'],
+    css: ['assets/index.css'],
+  },
+  '_react.js': { file: 'assets/react.js', imports: ['_runtime.js'] },
+  '_runtime.js': { file: 'assets/runtime.js' },
+  '_shared.js': { file: 'assets/shared.js', imports: ['_react.js'], css: ['assets/shared.css'] },
+  'src/pages/A.tsx': { file: 'assets/A.js', imports: ['_shared.js', '_react.js'] },
+  'src/pages/B.tsx': { file: 'assets/B.js', imports: ['_shared.js'], css: ['assets/B.css'] },
+  'locales/en.ts': { file: 'assets/en.js' },
+};
+const KB = 1024;
+const gzipped: Record<string, number> = {
+  'assets/index.js': 30 * KB,
+  'assets/index.css': 5 * KB,
+  'assets/react.js': 60 * KB,
+  'assets/runtime.js': 1 * KB,
+  'assets/shared.js': 20 * KB,
+  'assets/shared.css': 2 * KB,
+  'assets/A.js': 10 * KB,
+  'assets/B.js': 39 * KB,
+  'assets/B.css': 1 * KB,
+  'assets/en.js': 12 * KB,
+};
+const sizeOf = (file: string) => {
+  const gzip = gzipped[file] ?? NaN;
+  return { raw: 3 * gzip, gzip, brotli: gzip / 2 };
+};
+
+describe('the web budget over the build manifest', () => {
+  it('counts the entry, its static imports recursively and their CSS as what every route loads first', () => {
+    const [first] = measure(manifest, sizeOf).rows;
+    expect(first?.kind).toBe('entry');
+    expect(first?.files.sort()).toEqual([
+      'assets/index.css',
+      'assets/index.js',
+      'assets/react.js',
+      'assets/runtime.js',
+    ]);
+    expect(first?.gzip).toBe(96 * KB);
+    expect(first?.raw).toBe(3 * 96 * KB);
+  });
+
+  it("counts for each lazy chunk only what the entry does not already load, its imports' CSS included", () => {
+    const { rows } = measure(manifest, sizeOf);
+    const row = (name: string) => rows.find((r) => r.name === name);
+    expect(row('src/pages/A.tsx')).toMatchObject({ kind: 'route', gzip: 32 * KB });
+    expect(row('src/pages/A.tsx')?.files.sort()).toEqual([
+      'assets/A.js',
+      'assets/shared.css',
+      'assets/shared.js',
+    ]);
+    expect(row('src/pages/B.tsx')).toMatchObject({ kind: 'route', gzip: 62 * KB });
+    expect(row('locales/en.ts')).toMatchObject({ kind: 'lazy', gzip: 12 * KB });
+  });
+
+  it('fails exactly the groups over their budget and names them in the table', () => {
+    const { rows, failures } = measure(manifest, sizeOf);
+    expect(ENTRY_BUDGET).toBe(100 * KB);
+    expect(LAZY_BUDGET).toBe(60 * KB);
+    expect(failures.map((r) => r.name)).toEqual(['src/pages/B.tsx']);
+    const table = formatTable(rows);
+    expect(table).toContain(
+      '| src/pages/B.tsx | route | 4 | 186.0 KB | 62.0 KB | 31.0 KB | **over 60.0 KB** |',
+    );
+    expect(table).toContain('| every route, first | entry | 4 | 288.0 KB | 96.0 KB | 48.0 KB | 100.0 KB |');
+  });
+
+  it('throws on a manifest without an entry', () => {
+    expect(() => measure({ 'a.js': { file: 'a.js' } }, sizeOf)).toThrow(/no entry/);
+  });
+});

@@ -1,0 +1,25 @@
+// Types of scripts/check-web-budget.mjs for its unit test (apps/web/src/budget.test.ts).
+export interface ManifestChunk {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+  css?: string[];
+}
+export interface BudgetRow {
+  name: string;
+  kind: 'entry' | 'route' | 'lazy';
+  files: string[];
+  raw: number;
+  gzip: number;
+  brotli: number;
+  budget: number;
+}
+export const ENTRY_BUDGET: number;
+export const LAZY_BUDGET: number;
+export function measure(
+  manifest: Record<string, ManifestChunk>,
+  sizeOf: (file: string) => { raw: number; gzip: number; brotli: number },
+): { rows: BudgetRow[]; failures: BudgetRow[] };
+export function formatTable(rows: BudgetRow[]): string;

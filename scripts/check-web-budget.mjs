@@ -1,0 +1,137 @@
+// The web app's JavaScript budget (issue 20, "less JavaScript first"), checked over Vite's build manifest
+// (apps/web/dist/.vite/manifest.json, `build.manifest` in apps/web/vite.config.ts):
+// - what every route loads first (the entry chunk, its static imports recursively, and their CSS) is at most
+//   100 KB gzipped;
+// - each lazily loaded chunk (a route's page, a locale) adds at most 60 KB gzipped: its own static imports
+//   and CSS that the entry does not already load.
+// Sizes are the sum over files (each is a separate request), gzip level 9 (what a build-time precompression
+// sends). `npm test` runs this right after the build; run it by hand with `node scripts/check-web-budget.mjs`
+// (optionally followed by another build folder).
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+
+export const ENTRY_BUDGET = 100 * 1024;
+export const LAZY_BUDGET = 60 * 1024;
+
+/** Manifest keys of `key` and of everything it imports statically, recursively. */
+function staticClosure(manifest, key, into = new Set()) {
+  if (into.has(key)) return into;
+  const chunk = manifest[key];
+  if (!chunk) throw new Error(`The manifest has no entry "${key}"`);
+  into.add(key);
+  for (const imported of chunk.imports ?? []) staticClosure(manifest, imported, into);
+  return into;
+}
+
+/** The files (JS and CSS) that loading these manifest keys fetches. */
+function filesOf(manifest, keys) {
+  const files = new Set();
+  for (const key of keys) {
+    files.add(manifest[key].file);
+    for (const css of manifest[key].css ?? []) files.add(css);
+  }
+  return files;
+}
+
+/**
+ * Measures the budget from a manifest. `sizeOf(file)` gives `{ raw, gzip, brotli }` in bytes for a file path of the
+ * manifest (relative to the build's output folder). Returns one row per measured group and the failures.
+ */
+export function measure(manifest, sizeOf) {
+  const entries = Object.keys(manifest).filter((key) => manifest[key].isEntry);
+  if (entries.length === 0) throw new Error('The manifest has no entry chunk');
+  const first = new Set();
+  for (const entry of entries) staticClosure(manifest, entry, first);
+  const firstFiles = filesOf(manifest, first);
+  const total = (files) =>
+    [...files].reduce(
+      (sum, file) => {
+        const size = sizeOf(file);
+        return { raw: sum.raw + size.raw, gzip: sum.gzip + size.gzip, brotli: sum.brotli + size.brotli };
+      },
+      { raw: 0, gzip: 0, brotli: 0 },
+    );
+
+  const rows = [
+    {
+      name: 'every route, first',
+      kind: 'entry',
+      files: [...firstFiles],
+      ...total(firstFiles),
+      budget: ENTRY_BUDGET,
+    },
+  ];
+  // Every chunk some chunk imports dynamically: route pages, locales, lazily loaded dialogs.
+  const lazy = new Set();
+  for (const chunk of Object.values(manifest)) for (const key of chunk.dynamicImports ?? []) lazy.add(key);
+  for (const key of [...lazy].sort()) {
+    if (first.has(key)) continue; // also imported statically by the entry: already counted there
+    const own = filesOf(
+      manifest,
+      [...staticClosure(manifest, key)].filter((k) => !first.has(k)),
+    );
+    for (const file of firstFiles) own.delete(file);
+    const kind = /(^|\/)src\/pages\//.test(key) ? 'route' : 'lazy';
+    rows.push({ name: key, kind, files: [...own], ...total(own), budget: LAZY_BUDGET });
+  }
+  const failures = rows.filter((row) => row.gzip > row.budget);
+  return { rows, failures };
+}
+
+const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+
+export function formatTable(rows) {
+  const lines = [
+    '| what | kind | files | raw | gzip | brotli | budget (gzip) |',
+    '|---|---|---:|---:|---:|---:|---:|',
+    ...rows.map(
+      (row) =>
+        `| ${row.name} | ${row.kind} | ${row.files.length} | ${kb(row.raw)} | ${kb(row.gzip)} | ${kb(row.brotli)} | ${
+          row.gzip > row.budget ? `**over ${kb(row.budget)}**` : kb(row.budget)
+        } |`,
+    ),
+  ];
+  return lines.join('\n');
+}
+
+function main() {
+  const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+  // Another build folder may be named (a private `vite build --outDir`): node scripts/check-web-budget.mjs DIR
+  const dist = path.resolve(process.argv[2] ?? path.join(root, 'apps/web/dist'));
+  const manifestPath = path.join(dist, '.vite/manifest.json');
+  let manifest;
+  try {
+    manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
+  } catch (error) {
+    console.error(
+      `Web budget: cannot read ${manifestPath} (${error.message}). Build first: npm run build -w @mirage/web`,
+    );
+    process.exit(1);
+  }
+  const sizeOf = (file) => {
+    const bytes = readFileSync(path.join(dist, file));
+    return {
+      raw: bytes.length,
+      gzip: gzipSync(bytes, { level: 9 }).length,
+      // For information (the budget is gzip): what a brotli-capable browser receives when it is served.
+      brotli: brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length,
+    };
+  };
+  const { rows, failures } = measure(manifest, sizeOf);
+  console.log(formatTable(rows));
+  if (failures.length > 0) {
+    console.error(
+      `\nWeb budget exceeded (gzip): ${failures
+        .map((row) => `${row.name} is ${kb(row.gzip)}, over its ${kb(row.budget)}`)
+        .join(
+          '; ',
+        )}.\nSee scripts/check-web-budget.mjs: keep route-only code and libraries out of the entry (lazy pages, per-icon modules).`,
+    );
+    process.exit(1);
+  }
+  console.log('\nWeb budget: every route first and every lazy chunk are within budget.');
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) main();
