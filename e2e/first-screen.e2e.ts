@@ -158,6 +158,42 @@ describe('/create keeps its layout while it loads', () => {
   }
 });
 
+/** The gallery and the image page keep their layout too while their data is slow (1.5 s). */
+describe('the gallery and the image page keep their layout while they load', () => {
+  for (const [path, api, ready] of [
+    ['/explore', '**/api/gallery/search**', '[data-testid="gallery-card"] img'],
+    ['/image/:uuid', '**/api/image/*/info', '[data-testid="viewer-image"]'],
+  ] as const) {
+    for (const [name, viewport] of [
+      ['desktop', DESKTOP],
+      ['phone', PHONE],
+    ] as const) {
+      const browser = browserPerTest(suite, {
+        viewport,
+        isMobile: viewport === PHONE,
+        cookiesAnswered: true,
+        prepare: async (page) => {
+          await recordLayoutShifts(page);
+          await page.route(api, async (route) => {
+            await new Promise((resolve) => setTimeout(resolve, 1500));
+            await route.continue();
+          });
+        },
+      });
+
+      it(`${path}, ${name}: layout shifts sum to at most 0.1`, async () => {
+        const { page } = browser;
+        await page.goto(`${suite.url}${path.replace(':uuid', sampleUuid)}`);
+        await pageReady(page, ready);
+        await page.waitForLoadState('load');
+        await settle(page);
+        const { total, shifts } = await layoutShifts(page);
+        expect(total, JSON.stringify(shifts)).toBeLessThanOrEqual(0.1);
+      });
+    }
+  }
+});
+
 describe('a clean console on the first pages', () => {
   for (const signedIn of [false, true]) {
     let problems: string[] = [];
