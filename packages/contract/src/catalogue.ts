@@ -1,6 +1,7 @@
 import { idValue, MODERATION_SCOPES, RENDERS, safeText, type ModerationRule } from '@mirage/domain';
 import { z } from 'zod';
 import { fileBytes, operation, sameType, type Same } from './define.ts';
+import { notModifiedAnswer } from './images.ts';
 
 /**
  * The catalogue (docs/product/generation.md#catalogue): styles, boosters (modifiers), presets and the
@@ -9,8 +10,9 @@ import { fileBytes, operation, sameType, type Same } from './define.ts';
 
 /** Answers that are the same for everyone: browsers and proxies may keep them for 5 minutes. */
 const SHARED_CACHE = 'Cache-Control: `public, max-age=300`.';
-/** A preview depends only on its style's or booster's lib: kept for a day. */
-const PREVIEW_CACHE = 'Cache-Control: `public, max-age=86400`.';
+/** A preview depends only on its style's or booster's lib: kept for a day, then revalidated by its ETag. */
+const PREVIEW_CACHE =
+  'Cache-Control: `public, max-age=86400`, with an ETag of the bytes (304 without a body when If-None-Match names it).';
 
 export const graphicStyle = z
   .object({
@@ -173,7 +175,7 @@ export const getModifierImage = operation('getModifierImage', {
     'realistic look (for a booster realistic styles take). Painted on first request when not stored yet. ' +
     `${PREVIEW_CACHE} Any other name answers 404 \`not_found\`.`,
   params: z.object({ file: safeText().describe('`{lib}.webp` or `{lib}_r.webp`') }),
-  responses: { 200: webpPreview('The preview (256×352 WebP)') },
+  responses: { 200: webpPreview('The preview (256×352 WebP)'), 304: notModifiedAnswer },
   errors: ['not_found'],
 });
 
@@ -184,7 +186,7 @@ export const getStylePreview = operation('getStylePreview', {
     "A style's preview as a WebP file (the `preview` URL of GET /api/config/styles), disabled styles " +
     `included; painted on first request when not stored yet. ${PREVIEW_CACHE} Any other name answers 404 \`not_found\`.`,
   params: previewFile,
-  responses: { 200: webpPreview('The preview (256×352 WebP)') },
+  responses: { 200: webpPreview('The preview (256×352 WebP)'), 304: notModifiedAnswer },
   errors: ['not_found'],
 });
 
@@ -195,7 +197,7 @@ export const getBoosterPreview = operation('getBoosterPreview', {
     "A booster's preview as a WebP file (the `preview` URL of GET /api/settings/modifiers), disabled " +
     `boosters included; painted on first request when not stored yet. ${PREVIEW_CACHE} Any other name answers 404 \`not_found\`.`,
   params: previewFile,
-  responses: { 200: webpPreview('The preview (256×352 WebP)') },
+  responses: { 200: webpPreview('The preview (256×352 WebP)'), 304: notModifiedAnswer },
   errors: ['not_found'],
 });
 

@@ -99,15 +99,29 @@ export const imageGenInfo = z
   })
   .describe('How the image was made');
 
+/**
+ * 304 Not Modified of a file with a content-derived ETag (image files, catalogue previews): the client's
+ * If-None-Match names the current bytes, so it keeps its copy; no body.
+ */
+export const notModifiedAnswer = z
+  .null()
+  .describe("Not modified: If-None-Match names the file's current ETag; no body")
+  .meta({
+    headers: {
+      etag: { type: 'string', description: 'The weak ETag of the bytes, as the 200 answer had it' },
+    },
+  });
+
 export const getImageFile = operation('getImageFile', {
   tag: 'images',
   summary: 'Download an image file',
   description:
     'An image file: the WebP, the PNG, the thumbnail or the upscaled version, to anybody who may see the ' +
     'image (a private one to its owner only; a stale session reads as a visitor), and, where the API ' +
-    'serves the web app, the sharing card of a public image. Always the whole file: no ETag or ' +
-    'Last-Modified (so never 304), Range is ignored; HEAD gives the same headers. Cache-Control is ' +
-    '`public, max-age=86400` for a public image, `private, no-store` for a private one.',
+    'serves the web app, the sharing card of a public image. Always the whole file (Range is ignored), ' +
+    'with an ETag of its bytes: 304 without a body when If-None-Match names it (checked after the ' +
+    'privacy check); HEAD gives the same headers. Cache-Control is `public, max-age=86400` for a public ' +
+    'image, `private, no-store` for a private one.',
   params: imageFileParams,
   responses: {
     200: {
@@ -118,6 +132,7 @@ export const getImageFile = operation('getImageFile', {
         'image/jpeg': { schema: fileBytes.describe('The sharing card, `{uuid}-social.jpg`') },
       },
     },
+    304: notModifiedAnswer,
   },
   errors: ['image_not_found'],
 });

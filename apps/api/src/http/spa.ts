@@ -5,7 +5,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { errorBody } from '../errors.ts';
 import { negotiateEncoding, varyOnEncoding } from './compression.ts';
 import { registerApiNotFound } from './errors.ts';
-import { encodedBytes, etagOf, readWebBuild, REVALIDATE_CACHE, type WebFile } from './web-build.ts';
+import { answeredNotModified, etagOf } from './conditional.ts';
+import { encodedBytes, readWebBuild, REVALIDATE_CACHE, type WebFile } from './web-build.ts';
 
 /** Routes that search engines must not index (docs/product/routes.md#not-indexed: noindex). */
 export const NOINDEX_PREFIXES = ['/home', '/settings', '/oauth', '/404', '/crypto-payment', '/account/reset'];
@@ -21,22 +22,6 @@ function looksLikeFile(pathname: string): boolean {
   if (pathname.startsWith('/assets/')) return true;
   const last = pathname.slice(pathname.lastIndexOf('/') + 1);
   return /\.[A-Za-z0-9]{1,12}$/.test(last);
-}
-
-/** Whether an If-None-Match header matches `etag` (weak comparison, RFC 9110 §13.1.2). */
-export function matchesEtag(header: string | undefined, etag: string): boolean {
-  if (!header) return false;
-  const bare = (tag: string) => tag.trim().replace(/^W\//, '');
-  return header.split(',').some((tag) => tag.trim() === '*' || bare(tag) === bare(etag));
-}
-
-/** Answers 304 when the request's If-None-Match matches (GET and HEAD); true when it did. */
-export function answeredNotModified(request: FastifyRequest, reply: FastifyReply, etag: string): boolean {
-  reply.header('etag', etag);
-  if (request.method !== 'GET' && request.method !== 'HEAD') return false;
-  if (!matchesEtag(request.headers['if-none-match'], etag)) return false;
-  void reply.code(304).send();
-  return true;
 }
 
 /** robots.txt when the build has none: everything allowed but the noindex pages. */

@@ -1,7 +1,7 @@
-import { createHash } from 'node:crypto';
 import { readdirSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { etagOf } from './conditional.ts';
 import { compressBody, isCompressibleType, type ContentCoding } from './compression.ts';
 
 /**
@@ -66,11 +66,6 @@ const CODING_SUFFIX: Record<ContentCoding, string> = { br: '.br', gzip: '.gz' };
 /** The media type of a file name. */
 export function contentTypeOf(name: string): string {
   return TYPES[path.extname(name).toLowerCase()] ?? 'application/octet-stream';
-}
-
-/** A weak ETag of some bytes (weak: it stands for the content in every coding). */
-export function etagOf(bytes: Buffer | string): string {
-  return `W/"${createHash('sha256').update(bytes).digest('base64url').slice(0, 27)}"`;
 }
 
 function filesUnder(dir: string): string[] {

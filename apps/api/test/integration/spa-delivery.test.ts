@@ -6,7 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedIn } from '../gallery-fixtures.ts';
+import { addImage, signedIn } from '../gallery-fixtures.ts';
 import { createTestApp, type TestContext } from '../harness.ts';
 
 /**
@@ -327,4 +327,57 @@ describe('the live streams', () => {
       }
     },
   );
+});
+
+describe('image files and catalogue previews', () => {
+  /** Through the harness's checked inject: a 304 must be an answer the operation declares. */
+  const checked = (url: string, headers: Record<string, string> = {}) =>
+    t.app.inject({ method: 'GET', url, headers });
+
+  async function expectRevalidated(url: string, cacheControl: string) {
+    const first = await checked(url);
+    expect(first.statusCode, url).toBe(200);
+    expect(first.headers['content-encoding'], url).toBeUndefined();
+    const etag = first.headers.etag as string;
+    expect(etag, url).toMatch(/^W\/".+"$/);
+    expect((await checked(url)).headers.etag, url).toBe(etag);
+    const again = await checked(url, { 'if-none-match': etag });
+    expect(again.statusCode, url).toBe(304);
+    expect(again.rawPayload.length, url).toBe(0);
+    expect(again.headers.etag, url).toBe(etag);
+    expect(again.headers['cache-control'], url).toBe(cacheControl);
+    expect((await checked(url, { 'if-none-match': 'W/"other"' })).statusCode, url).toBe(200);
+    return etag;
+  }
+
+  it('answers 304 to a public image file whose ETag the client has, the tag derived from its bytes', async () => {
+    const { id } = await signedIn(t);
+    const image = await addImage(t, id, { files: true });
+    const tags: Record<string, string> = {};
+    for (const file of [`${image.uuid}.webp`, `${image.uuid}-min.webp`, `${image.uuid}.png`]) {
+      tags[file] = await expectRevalidated(`/images/${file}`, 'public, max-age=86400');
+    }
+    expect(tags[`${image.uuid}.png`]).not.toBe(tags[`${image.uuid}.webp`]);
+  });
+
+  it('never answers 304 for a private image to somebody else: the same 404 as for a missing one', async () => {
+    const owner = await signedIn(t);
+    const image = await addImage(t, owner.id, { files: true, is_private: true });
+    const url = `/images/${image.uuid}-min.webp`;
+    const mine = await checked(url, { cookie: owner.client.cookieHeader() });
+    expect(mine.statusCode).toBe(200);
+    const etag = mine.headers.etag as string;
+    const stranger = await checked(url, { 'if-none-match': etag });
+    expect(stranger.statusCode).toBe(404);
+    expect(stranger.headers.etag).toBeUndefined();
+  });
+
+  it('answers 304 to a style, booster or modifier preview whose ETag the client has', async () => {
+    for (const url of [
+      '/api/catalogue/preview/style/anime_modern.webp',
+      '/image/modifiers/golden_hour.webp',
+    ]) {
+      await expectRevalidated(url, 'public, max-age=86400');
+    }
+  });
 });

@@ -10,9 +10,10 @@ import {
   listStyles,
   setPresetFavorite,
 } from '@mirage/contract';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../errors.ts';
+import { answeredNotModified, etagOf } from '../../http/conditional.ts';
 import { schemaOf } from '../../http/contract.ts';
 import { userIdOf, viewerIdWhenAsked } from '../../http/route-auth.ts';
 import type { CataloguePreviews } from './previews.ts';
@@ -26,13 +27,18 @@ export interface CatalogueRouteDeps {
 
 /** Catalogue calls that answer the same to everyone may be cached by browsers and proxies for 5 minutes. */
 const SHARED_CACHE = 'public, max-age=300';
-/** Previews depend only on the style's or booster's lib. */
+/**
+ * Previews depend only on the style's or booster's lib and change only with the catalogue: a day, then a
+ * revalidation by their ETag (a 304 unless the picture was painted again).
+ */
 const PREVIEW_CACHE = 'public, max-age=86400';
 const PREVIEW_FILE = /^([a-z0-9_]{1,64})\.webp$/;
 
-/** Sends a preview's bytes (a day's caching: a preview changes only with the catalogue). */
-function sendPreview(reply: FastifyReply, image: Buffer): FastifyReply {
-  return reply.header('cache-control', PREVIEW_CACHE).type('image/webp').send(image);
+/** Sends a preview's bytes (a day's caching and an ETag of the bytes), or 304 when the client has them. */
+function sendPreview(request: FastifyRequest, reply: FastifyReply, image: Buffer): FastifyReply {
+  reply.header('cache-control', PREVIEW_CACHE).type('image/webp');
+  if (answeredNotModified(request, reply, etagOf(image))) return reply;
+  return reply.send(image);
 }
 
 /**
@@ -122,7 +128,7 @@ export function registerCatalogueRoutes(fastify: FastifyInstance, deps: Catalogu
       const lib = PREVIEW_FILE.exec(request.params.file)?.[1];
       const image = lib === undefined ? undefined : await previews.get(kind, lib);
       if (!image) throw new AppError('not_found', { resource: `${kind}_preview` });
-      return sendPreview(reply, image);
+      return sendPreview(request, reply, image);
     });
   }
   // docs/product/image-viewer.md#files: modifier previews at /image/modifiers/{lib}.webp, {lib}_r.webp for
@@ -133,7 +139,7 @@ export function registerCatalogueRoutes(fastify: FastifyInstance, deps: Catalogu
     async (request, reply) => {
       const image = await previews.modifier(request.params.file);
       if (!image) throw new AppError('not_found', { resource: 'modifier_preview' });
-      return sendPreview(reply, image);
+      return sendPreview(request, reply, image);
     },
   );
 }

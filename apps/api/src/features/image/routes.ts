@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ANONYMOUS, canView } from '@mirage/domain';
 import { AppError } from '../../errors.ts';
+import { answeredNotModified, etagOf } from '../../http/conditional.ts';
 import { schemaOf } from '../../http/contract.ts';
 import { viewerIdWhenAsked } from '../../http/route-auth.ts';
 import type { ObjectStore } from '../../storage/object-store.ts';
@@ -55,7 +56,10 @@ export function registerImageFileRoutes(
       if (!body) throw new AppError('image_not_found');
       reply.header('content-type', extension === 'png' ? 'image/png' : 'image/webp');
       reply.header('cache-control', anybodys ? PUBLIC_FILE_CACHE : PRIVATE_FILE_CACHE);
-      // The whole stored file, sent as it is (no ETag, no Range).
+      // An ETag of the stored bytes: once the day is over, a browser revalidates with a 304 instead of
+      // downloading the file again. Checked after the privacy check, so a 304 says nothing to a stranger.
+      if (answeredNotModified(request, reply, etagOf(body))) return reply;
+      // The whole stored file, sent as it is (no Range).
       return reply.send(body);
     },
   );

@@ -5,6 +5,7 @@ import { imageKeys } from './post-process.ts';
 import type { ImageRepository } from './repository.ts';
 import type { ObjectStore } from '../../storage/object-store.ts';
 import { AppError } from '../../errors.ts';
+import { answeredNotModified, etagOf } from '../../http/conditional.ts';
 import { escapeHtml } from '../../http/html.ts';
 
 /**
@@ -183,6 +184,7 @@ export function registerShareMeta(app: FastifyInstance, deps: ShareMetaDeps) {
       if (!jpeg) throw new AppError('image_not_found');
       reply.header('content-type', 'image/jpeg');
       reply.header('cache-control', 'public, max-age=86400');
+      if (answeredNotModified(request, reply, etagOf(jpeg))) return reply;
       return reply.send(jpeg);
     },
   );
