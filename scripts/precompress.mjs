@@ -33,7 +33,8 @@ const gzipped = promisify(gzip);
 async function filesUnder(dir) {
   const names = await readdir(dir, { recursive: true });
   const files = [];
-  for (const name of names) {
+  // Hidden files (Vite's .vite/manifest.json) are never served.
+  for (const name of names.filter((entry) => !entry.split(path.sep).some((part) => part.startsWith('.')))) {
     const file = path.join(dir, name);
     if ((await stat(file)).isFile()) files.push(file);
   }

@@ -68,8 +68,10 @@ export function contentTypeOf(name: string): string {
   return TYPES[path.extname(name).toLowerCase()] ?? 'application/octet-stream';
 }
 
+/** The build's files, without hidden ones (Vite's .vite/manifest.json is for the build's checks only). */
 function filesUnder(dir: string): string[] {
   return readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((name) => !name.split(path.sep).some((part) => part.startsWith('.')))
     .map((name) => path.join(dir, name))
     .filter((file) => statSync(file).isFile());
 }

@@ -55,6 +55,8 @@ const FILES: Record<string, string | Buffer> = {
   'assets/ExplorePage-B7xq2L0p.js': CHUNK,
   'assets/index-C1w8ZzY4.css': STYLE,
   'assets/hero-A1b2C3d4.png': PICTURE,
+  // Vite's build manifest (the size budget reads it): never served.
+  '.vite/manifest.json': '{"index.html":{"file":"assets/index-Dk3j9aQ1.js","isEntry":true}}',
 };
 const TYPES: Record<string, RegExp> = {
   '.js': /^text\/javascript; charset=utf-8$/,
@@ -109,7 +111,7 @@ describe('the built web app', () => {
     const page = await get('/');
     expect(assetsNamedBy(page.body).sort()).toEqual(
       Object.keys(FILES)
-        .filter((name) => name !== 'index.html')
+        .filter((name) => name !== 'index.html' && !name.startsWith('.'))
         .map((name) => `/${name}`)
         .sort(),
     );
@@ -166,6 +168,7 @@ describe('the built web app', () => {
       expect(existsSync(path.join(dist, `${file}.gz`)), file).toBe(true);
     }
     expect(existsSync(path.join(dist, 'assets/hero-A1b2C3d4.png.br'))).toBe(false);
+    expect(existsSync(path.join(dist, '.vite/manifest.json.br'))).toBe(false);
   });
 
   it('answers HEAD with the headers of GET and no body', async () => {
@@ -232,6 +235,7 @@ describe('the built web app', () => {
     '/explore/app.js',
     '/image/0b9a7c52-8f4e-4c8e-9a51-2f4f1a4d6e10.png',
     '/assets/index-Dk3j9aQ1.js.br',
+    '/.vite/manifest.json',
   ])('answers 404, never the page, for the file %s the build does not have', async (url) => {
     const response = await get(url, { 'accept-encoding': 'br, gzip' });
     expect(response.statusCode).toBe(404);
