@@ -23,7 +23,7 @@ import { registerCompression } from './http/compression.ts';
 import { browserOperatorGuard, operatorAccess } from './http/operator-access.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerOriginCheck } from './http/origin.ts';
-import { filesOf, requireRouteAuth, routesUnder } from './http/route-auth.ts';
+import { requireRouteAuth, routesUnder } from './http/route-auth.ts';
 import { registerSpa } from './http/spa.ts';
 import type { Notifier } from './events/notifier.ts';
 import type { Mailer } from './mail/mailer.ts';
@@ -145,7 +145,6 @@ export async function buildApp(deps: AppDeps) {
   else {
     const pages = registerShareMeta(app, { images, store, publicUrl: config.PUBLIC_URL });
     const webDist = path.resolve(config.WEB_DIST_DIR ?? DEFAULT_WEB_DIST);
-    routeAuth.declarePluginRoutes('the files of the built web app', filesOf(webDist), 'none');
     await registerSpa(app, webDist, { pages, publicUrl: config.PUBLIC_URL });
   }
   return { app, services: { ...built, maintenance } };
