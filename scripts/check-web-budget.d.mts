@@ -21,5 +21,6 @@ export const LAZY_BUDGET: number;
 export function measure(
   manifest: Record<string, ManifestChunk>,
   sizeOf: (file: string) => { raw: number; gzip: number; brotli: number },
+  budgets?: { entry: number; lazy: number },
 ): { rows: BudgetRow[]; failures: BudgetRow[] };
 export function formatTable(rows: BudgetRow[]): string;
