@@ -1,5 +1,6 @@
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 
 /**
  * Checks answers against the OpenAPI document the app serves (docs/integrating.md): the harness runs
@@ -28,7 +29,16 @@ interface DocumentedOperation {
 export interface CheckedAnswer {
   statusCode: number;
   headers: Record<string, unknown>;
-  body: string;
+  /** The body as sent (a compressed one is decoded here). */
+  rawPayload: Buffer;
+}
+
+/** The answer's text, decoded when it was sent compressed (Content-Encoding br or gzip). */
+function textOf(answer: CheckedAnswer): string {
+  const encoding = answer.headers['content-encoding'];
+  if (encoding === 'br') return brotliDecompressSync(answer.rawPayload).toString('utf8');
+  if (encoding === 'gzip') return gunzipSync(answer.rawPayload).toString('utf8');
+  return answer.rawPayload.toString('utf8');
 }
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => void;
@@ -76,17 +86,18 @@ export function createContractCheck(document: OpenApiDocument) {
   return function check(method: string, url: string, answer: CheckedAnswer): string | undefined {
     const op = operationFor(method, url);
     if (!op) return undefined;
+    const body = textOf(answer);
     const where = `${op.operationId} (${method} ${url}) answered ${answer.statusCode}`;
     const declared = op.responses[String(answer.statusCode)];
     if (!declared) {
-      throw new Error(`${where}, a status its document does not declare: ${answer.body.slice(0, 300)}`);
+      throw new Error(`${where}, a status its document does not declare: ${body.slice(0, 300)}`);
     }
     if (method.toUpperCase() === 'HEAD' || answer.statusCode === 204 || answer.statusCode === 304)
       return op.operationId;
     const header = answer.headers['content-type'];
     const contentType = (typeof header === 'string' ? header : '').split(';')[0]!.trim();
     if (!declared.content) {
-      if (answer.body.length > 0) throw new Error(`${where} with a body its document does not declare`);
+      if (body.length > 0) throw new Error(`${where} with a body its document does not declare`);
       return op.operationId;
     }
     if (!Object.hasOwn(declared.content, contentType)) {
@@ -96,9 +107,9 @@ export function createContractCheck(document: OpenApiDocument) {
     }
     if (contentType !== 'application/json') return op.operationId;
     const validate = validatorFor(op, String(answer.statusCode), contentType);
-    if (!validate(JSON.parse(answer.body))) {
+    if (!validate(JSON.parse(body))) {
       throw new Error(
-        `${where} with a body its schema refuses: ${ajv.errorsText(validate.errors)}\n${answer.body.slice(0, 500)}`,
+        `${where} with a body its schema refuses: ${ajv.errorsText(validate.errors)}\n${body.slice(0, 500)}`,
       );
     }
     return op.operationId;

@@ -111,7 +111,11 @@ function checkAnswersAgainstDocument(app: FastifyInstance): void {
     const method = typeof options === 'string' ? 'GET' : String(options.method ?? 'GET');
     const target = typeof options === 'string' ? options : (options.url ?? options.path ?? '/');
     const url = typeof target === 'string' ? target : target.pathname;
-    check(method, url, { statusCode: response.statusCode, headers: response.headers, body: response.body });
+    check(method, url, {
+      statusCode: response.statusCode,
+      headers: response.headers,
+      rawPayload: response.rawPayload,
+    });
     return response;
   };
   // The chained (`inject().get(...)`) and callback forms are left as they are.

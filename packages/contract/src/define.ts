@@ -25,7 +25,7 @@ export interface ContentAnswer {
 /** A success answer: a JSON schema (its `.describe()` is the answer's description) or other content. */
 export type SuccessAnswer = z.ZodType | ContentAnswer;
 
-export type SuccessStatus = 200 | 201 | 204 | 302;
+export type SuccessStatus = 200 | 201 | 204 | 302 | 304;
 
 export interface OperationSpec {
   tag: Tag;

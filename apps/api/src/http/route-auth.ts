@@ -202,7 +202,7 @@ export function routesUnder(prefix: string) {
   return (route: RouteOptions) => route.url === prefix || route.url.startsWith(`${prefix}/`);
 }
 
-/** GET and HEAD routes that serve a file of `folder` (@fastify/static registers one per file). */
+/** GET and HEAD routes that serve a file of `folder` (a static-files plugin registering one route per file). */
 export function filesOf(folder: string) {
   const root = path.resolve(folder);
   return (route: RouteOptions) => {

@@ -286,6 +286,17 @@ describe('answers go out through their schema', () => {
     await app.close();
   });
 
+  it('checks a compressed answer against the document once decoded', async () => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/config/styles',
+      headers: { 'accept-encoding': 'br' },
+    });
+    // The harness decoded and validated it (an undecodable or non-matching body would have thrown).
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBe('br');
+  });
+
   it('never sends a column added to a table unless the answer declares it', async () => {
     const db = t.database.db;
     await sql`alter table app_user add column leak_canary text not null default 'leak-canary-7f3a'`.execute(
