@@ -211,24 +211,18 @@ describe('a clean console on the first pages', () => {
       ['/create', '[data-testid^="style-option-"] img'],
       ['/image/:uuid', '[data-testid="viewer-image"]'],
     ] as const) {
-      // Known gap: a signed-in viewer still asks for the generation data of a curated sample, which has none
-      // (404). The info answer does not say whether an image has generation data; once it does
-      // (`has_gen_data`), the viewer skips the request and this test passes (then drop `.fails`).
-      const known = signedIn && path === '/image/:uuid';
-      (known ? it.fails : it)(
-        `${signedIn ? 'signed in' : 'guest'}: ${path} logs no error and no request fails`,
-        async () => {
-          const { page } = browser;
-          await page.goto(`${suite.url}${path.replace(':uuid', sampleUuid)}`);
-          await pageReady(page, ready);
-          await page.waitForLoadState('load');
-          if (path === '/image/:uuid') await page.getByTestId('viewer-panel').waitFor();
-          await settle(page);
-          // Late answers (the generation data, the neighbours) have their time.
-          await page.waitForTimeout(500);
-          expect(problems).toEqual([]);
-        },
-      );
+      // A curated sample has no generation data: the viewer does not ask for it (`has_gen_data`), so no 404.
+      it(`${signedIn ? 'signed in' : 'guest'}: ${path} logs no error and no request fails`, async () => {
+        const { page } = browser;
+        await page.goto(`${suite.url}${path.replace(':uuid', sampleUuid)}`);
+        await pageReady(page, ready);
+        await page.waitForLoadState('load');
+        if (path === '/image/:uuid') await page.getByTestId('viewer-panel').waitFor();
+        await settle(page);
+        // Late answers (the generation data, the neighbours) have their time.
+        await page.waitForTimeout(500);
+        expect(problems).toEqual([]);
+      });
     }
   }
 });

@@ -35,6 +35,12 @@ export const imageInfo = z
     username: z.string().describe("The author's name"),
     is_owner: z.boolean().describe('Whether the viewer made it'),
     is_favorite: z.boolean().describe("Whether it is in the viewer's collection (false for a visitor)"),
+    has_gen_data: z
+      .boolean()
+      .describe(
+        'Whether GET /api/image/{uuid}/info/gen has generation data to give (false for the curated samples): ' +
+          'a client asks for it only then',
+      ),
     is_private: z.boolean(),
     upscaled: z.boolean(),
     style_id: z.number().int().nullable(),

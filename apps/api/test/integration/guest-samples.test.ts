@@ -2,7 +2,7 @@ import { GUEST_SAMPLE_COUNT } from '@mirage/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SAMPLE_IMAGES } from '../../src/features/gallery/sample-data.ts';
 import { ensureGuestSamples } from '../../src/features/gallery/samples.ts';
-import { signedIn } from '../gallery-fixtures.ts';
+import { addImage, signedIn } from '../gallery-fixtures.ts';
 import { Client, codeOf, createTestApp, type TestContext } from '../harness.ts';
 
 let t: TestContext;
@@ -38,9 +38,21 @@ describe('guest samples', () => {
     const thumbnail = await t.app.inject({ method: 'GET', url: items[0]!.thumbnail_src });
     expect(thumbnail.statusCode).toBe(200);
     expect(thumbnail.headers['content-type']).toBe('image/webp');
+    // The info says there is no generation data, so a client need not ask (and would get a 404).
+    expect((await guest.get(`/api/image/${items[0]!.uuid}/info`)).body.has_gen_data).toBe(false);
     const gen = await guest.get(`/api/image/${items[0]!.uuid}/info/gen`);
     expect(gen.status).toBe(404);
     expect(codeOf(gen.body)).toBe('image_no_gen_data');
+  });
+
+  it("tells anybody that a member's public image has generation data, and gives it to a visitor", async () => {
+    const member = await signedIn(t);
+    const { uuid } = await addImage(t, member.id, { prompt: 'a lighthouse at dusk' });
+    const guest = new Client(t.app);
+    expect((await guest.get(`/api/image/${uuid}/info`)).body.has_gen_data).toBe(true);
+    const gen = await guest.get(`/api/image/${uuid}/info/gen`);
+    expect(gen.status).toBe(200);
+    expect(gen.body.prompt).toBe('a lighthouse at dusk');
   });
 
   it('are public images like others for signed-in users, and the curator cannot sign in', async () => {

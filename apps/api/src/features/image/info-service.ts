@@ -25,6 +25,11 @@ function isBooster(value: unknown): value is BoosterSetting {
   );
 }
 
+/** Curated samples and images stored without their settings have no generation data to show. */
+function hasGenData(image: Pick<ImageWithViewer, 'is_sample' | 'gen_data'>): boolean {
+  return !image.is_sample && Object.keys(image.gen_data).length > 0;
+}
+
 /**
  * GET /api/image/{uuid}/info (docs/product/image-viewer.md#information): what the viewer and its menu need,
  * never the prompt.
@@ -38,6 +43,7 @@ export function toImageInfo(image: ImageWithViewer, viewerId: number | null): An
     is_owner: viewerId === image.user_id,
     // EXISTS is a boolean in PostgreSQL; Kysely types it as SqlBool (number | boolean).
     is_favorite: Boolean(image.is_favorite),
+    has_gen_data: hasGenData(image),
     is_private: image.is_private,
     upscaled: image.upscaled,
     style_id: image.style_id,
@@ -90,7 +96,7 @@ export function createImageInfoService(deps: {
     async genInfo(uuid: string, viewerId: number | null): Promise<Answer<'getImageGenInfo'>> {
       const image = await visible(uuid, viewerId);
       const data = image.gen_data;
-      if (image.is_sample || Object.keys(data).length === 0) throw new AppError('image_no_gen_data');
+      if (!hasGenData(image)) throw new AppError('image_no_gen_data');
       return {
         created_at: monthDayYear(image.created_at),
         prompt: image.prompt,

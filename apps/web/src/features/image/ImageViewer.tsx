@@ -55,9 +55,9 @@ export function ImageViewer({ uuid }: { uuid: string }) {
   const board = useMemo(() => boardOfQuery(location.search, user?.id), [location.search, user?.id]);
   const infoQuery = useImageInfo(uuid);
   const info = infoQuery.data;
-  // A visitor never asks for the generation data of someone else's image (docs/product/image-viewer.md):
-  // the guest boards are the curated samples, which have none, and the request would only fail.
-  const genWanted = info !== undefined && (signedIn || info.is_owner);
+  // Generation data is asked for only when the image has some (a curated sample has none): anybody who
+  // may see the image may read it (docs/product/image-viewer.md, clone: "anyone, if it has gen data").
+  const genWanted = info?.has_gen_data === true;
   const genQuery = useGenInfo(uuid, genWanted);
   const gen = genQuery.data;
   const neighbours = useBoardNeighbours(board, uuid, true);
