@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { settle } from './support/app.ts';
 import { DESKTOP, PHONE } from './support/browser.ts';
 import { axeViolations, pageReady } from './support/firstScreen.ts';
-import { newAccount, waitForSamples } from './support/gallery.ts';
+import { newAccount, safeSampleUuid } from './support/gallery.ts';
 import { browserPerTest, createAccount, serverForFile } from './support/suite.ts';
 
 /**
@@ -15,15 +15,8 @@ const account = newAccount('axe');
 let sampleUuid = '';
 
 beforeAll(async () => {
-  await waitForSamples(suite.url);
+  sampleUuid = await safeSampleUuid(suite.url);
   await createAccount(suite.url, account);
-  const response = await fetch(`${suite.url}/api/gallery/search?page=0&size=24`, {
-    method: 'POST',
-    headers: { origin: suite.url, 'content-type': 'application/json' },
-    body: '{}',
-  });
-  const { items } = (await response.json()) as { items: { uuid: string; nsfw: boolean }[] };
-  sampleUuid = items.find((item) => !item.nsfw)!.uuid;
 });
 
 /** Each page, and what shows it is there (waited for, with no loading placeholder left). */

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { settle } from './support/app.ts';
 import { DESKTOP, PHONE } from './support/browser.ts';
 import { layoutShifts, pageReady, recordLayoutShifts, watchProblems } from './support/firstScreen.ts';
-import { newAccount, shownPage, waitForSamples } from './support/gallery.ts';
+import { newAccount, safeSampleUuid, shownPage } from './support/gallery.ts';
 import { browserPerTest, createAccount, serverForFile } from './support/suite.ts';
 
 /**
@@ -17,15 +17,8 @@ const account = newAccount('first');
 let sampleUuid = '';
 
 beforeAll(async () => {
-  await waitForSamples(suite.url);
+  sampleUuid = await safeSampleUuid(suite.url);
   await createAccount(suite.url, account);
-  const response = await fetch(`${suite.url}/api/gallery/search?page=0&size=24`, {
-    method: 'POST',
-    headers: { origin: suite.url, 'content-type': 'application/json' },
-    body: '{}',
-  });
-  const { items } = (await response.json()) as { items: { uuid: string; nsfw: boolean }[] };
-  sampleUuid = items.find((item) => !item.nsfw)!.uuid;
 });
 
 /** loading and fetchpriority of each thumbnail of the shown board, and whether it is in the first row. */

@@ -46,6 +46,18 @@ export async function waitForSamples(baseUrl: string): Promise<void> {
   }
 }
 
+/** The uuid of the first curated sample that is not NSFW (a guest sees its full picture), once painted. */
+export async function safeSampleUuid(baseUrl: string): Promise<string> {
+  await waitForSamples(baseUrl);
+  const response = await fetch(`${baseUrl}/api/gallery/search?page=0&size=24`, {
+    method: 'POST',
+    headers: { origin: baseUrl, 'content-type': 'application/json' },
+    body: '{}',
+  });
+  const { items } = (await response.json()) as { items: { uuid: string; nsfw: boolean }[] };
+  return items.find((item) => !item.nsfw)!.uuid;
+}
+
 /** Signs up through the form and lands on /create; the new user's id. */
 export async function signUp(page: Page, baseUrl: string, account: Account): Promise<number> {
   await page.goto(`${baseUrl}/account/signup?rel=create`);
