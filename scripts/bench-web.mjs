@@ -261,6 +261,21 @@ async function measure(url, form, cookies) {
   }
 }
 
+/**
+ * A run that Lighthouse itself could not record (NO_NAVSTART, NO_FCP under load: its trace, not the
+ * page) is run again, up to twice; a page that fails three times in a row is a real failure.
+ */
+async function measureWithRetry(url, form, cookies) {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await measure(url, form, cookies);
+    } catch (error) {
+      if (attempt >= 3 || !/^Lighthouse .*: NO_/.test(error.message)) throw error;
+      console.warn(`${error.message}: running it again`);
+    }
+  }
+}
+
 function numbers(lhr, signedIn) {
   const audit = (id) => {
     const value = lhr.audits[id]?.numericValue;
@@ -419,7 +434,7 @@ async function main() {
     for (const row of rows) {
       const target = pageUrl(row.page);
       const label = `${row.page.path}${row.page.signedIn ? ' signed in' : ''} ${row.form}`;
-      const result = await measure(target, row.form, row.page.signedIn ? browserCookies : []);
+      const result = await measureWithRetry(target, row.form, row.page.signedIn ? browserCookies : []);
       chromium = result.chromium;
       const measured = numbers(result.lhr, row.page.signedIn);
       row.runs.push(measured);
