@@ -1,8 +1,15 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { settle } from './support/app.ts';
+import { settle, until } from './support/app.ts';
 import { DESKTOP, PHONE } from './support/browser.ts';
-import { layoutShifts, pageReady, recordLayoutShifts, watchProblems } from './support/firstScreen.ts';
+import {
+  holdAnswers,
+  layoutShifts,
+  pageReady,
+  recordLayoutShifts,
+  requestsInFlight,
+  watchProblems,
+} from './support/firstScreen.ts';
 import { newAccount, safeSampleUuid, shownPage } from './support/gallery.ts';
 import { browserPerTest, createAccount, serverForFile } from './support/suite.ts';
 
@@ -115,7 +122,7 @@ describe('the main image first, signed in', () => {
 });
 
 /**
- * /create while its data is slow (the catalogue answers after 1.5 s, as on a phone over a mobile network):
+ * /create while its data is slow (the catalogue is held back until the page has loaded and painted, as on a phone over a mobile network):
  * the sum of its layout shifts stays within "good" (0.1). Before issue 20 the footer was painted in view
  * and pushed down when the generator appeared (0.32–0.36).
  */
@@ -125,6 +132,7 @@ describe('/create keeps its layout while it loads', () => {
     ['phone, guest', PHONE, false],
     ['desktop, signed in', DESKTOP, true],
   ] as const) {
+    let catalogue = { release: () => {} };
     const browser = browserPerTest(suite, {
       viewport,
       isMobile: viewport === PHONE,
@@ -132,16 +140,15 @@ describe('/create keeps its layout while it loads', () => {
       account: signedIn ? () => account : undefined,
       prepare: async (page) => {
         await recordLayoutShifts(page);
-        await page.route('**/api/config/**', async (route) => {
-          await new Promise((resolve) => setTimeout(resolve, 1500));
-          await route.continue();
-        });
+        catalogue = await holdAnswers(page, '**/api/config/**');
       },
     });
 
     it(`${name}: layout shifts sum to at most 0.1`, async () => {
       const { page } = browser;
+      // The page loads and paints with its catalogue still on the way, then the catalogue arrives.
       await page.goto(`${suite.url}/create`);
+      catalogue.release();
       await pageReady(page, '[data-testid^="style-option-"] img');
       await page.waitForLoadState('load');
       await settle(page);
@@ -151,7 +158,7 @@ describe('/create keeps its layout while it loads', () => {
   }
 });
 
-/** The gallery and the image page keep their layout too while their data is slow (1.5 s). */
+/** The gallery and the image page keep their layout too while their data is slow (held back until the page has loaded). */
 describe('the gallery and the image page keep their layout while they load', () => {
   for (const [path, api, ready] of [
     ['/explore', '**/api/gallery/search**', '[data-testid="gallery-card"] img'],
@@ -161,22 +168,22 @@ describe('the gallery and the image page keep their layout while they load', () 
       ['desktop', DESKTOP],
       ['phone', PHONE],
     ] as const) {
+      let data = { release: () => {} };
       const browser = browserPerTest(suite, {
         viewport,
         isMobile: viewport === PHONE,
         cookiesAnswered: true,
         prepare: async (page) => {
           await recordLayoutShifts(page);
-          await page.route(api, async (route) => {
-            await new Promise((resolve) => setTimeout(resolve, 1500));
-            await route.continue();
-          });
+          data = await holdAnswers(page, api);
         },
       });
 
       it(`${path}, ${name}: layout shifts sum to at most 0.1`, async () => {
         const { page } = browser;
+        // The page loads and paints with its data still on the way, then the data arrives.
         await page.goto(`${suite.url}${path.replace(':uuid', sampleUuid)}`);
+        data.release();
         await pageReady(page, ready);
         await page.waitForLoadState('load');
         await settle(page);
@@ -190,11 +197,13 @@ describe('the gallery and the image page keep their layout while they load', () 
 describe('a clean console on the first pages', () => {
   for (const signedIn of [false, true]) {
     let problems: string[] = [];
+    let inFlight = () => 0;
     const browser = browserPerTest(suite, {
       cookiesAnswered: true,
       account: signedIn ? () => account : undefined,
       prepare: (page) => {
         problems = watchProblems(page);
+        inFlight = requestsInFlight(page);
       },
     });
 
@@ -212,8 +221,12 @@ describe('a clean console on the first pages', () => {
         await page.waitForLoadState('load');
         if (path === '/image/:uuid') await page.getByTestId('viewer-panel').waitFor();
         await settle(page);
-        // Late answers (the generation data, the neighbours) have their time.
-        await page.waitForTimeout(500);
+        // Late answers (the generation data, the neighbours) have all come in and been handled.
+        await until(
+          'requests in flight',
+          () => Promise.resolve(inFlight()),
+          (count) => count === 0,
+        );
         expect(problems).toEqual([]);
       });
     }

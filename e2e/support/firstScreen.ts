@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import type { Page } from 'playwright-core';
+import type { Page, Request } from 'playwright-core';
 
 /**
  * Helpers of the first-screen and accessibility specs (issue 20): what the page logged or failed to load,
@@ -32,6 +32,40 @@ export function watchProblems(page: Page): string[] {
     }
   });
   return problems;
+}
+
+/** The live streams stay open for as long as the page does: they are never "in flight". */
+const STREAM = /\/api\/(events|tasks\/monitor)(\?|$)/;
+
+/**
+ * Counts the page's requests still waiting for their answer (the live streams aside). Call before the
+ * first navigation; a test then waits, with `until`, for 0: every late answer (generation data,
+ * neighbours) has arrived and been handled.
+ */
+export function requestsInFlight(page: Page): () => number {
+  const open = new Set<Request>();
+  page.on('request', (request) => {
+    if (!STREAM.test(new URL(request.url()).pathname)) open.add(request);
+  });
+  page.on('requestfinished', (request) => open.delete(request));
+  page.on('requestfailed', (request) => open.delete(request));
+  return () => open.size;
+}
+
+/**
+ * Holds every answer to `pattern` until the test releases them, so that the page is seen in its loading
+ * state first (a slow network, without waiting for a clock): `release()` lets them all through.
+ */
+export async function holdAnswers(page: Page, pattern: string): Promise<{ release: () => void }> {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(pattern, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return { release: () => release() };
 }
 
 export interface Shift {
