@@ -16,6 +16,7 @@ import { createPGliteDatabase, createPostgresDatabase, type DatabaseHandle } fro
 import { createNotifierFor } from '../src/events/notifier.ts';
 import { post } from '../src/features/ledger/repository.ts';
 import type { Mail, Mailer } from '../src/mail/mailer.ts';
+import { isStateChanging } from '../src/http/origin.ts';
 import { createContractCheck } from './contract-check.ts';
 import { cloneDatabase, databaseUrl, dropDatabase } from './postgres-admin.ts';
 
@@ -132,9 +133,6 @@ function nextIp(): string {
   return `198.18.${Math.floor(clientCounter / 250) % 250}.${(clientCounter % 250) + 1}`;
 }
 
-/** Methods a browser sends Origin with, and that the origin check guards. */
-const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-
 /**
  * A tiny cookie-keeping client over app.inject, like a browser tab on the site: it sends the site's
  * Origin with state-changing calls, as browsers do (a test overrides it in `headers`).
@@ -152,7 +150,8 @@ export class Client {
     body?: unknown,
     headers: Record<string, string> = {},
   ) {
-    const origin = STATE_CHANGING.has(String(method).toUpperCase()) ? publicOrigins.get(this.app) : undefined;
+    // Browsers send Origin with the methods the origin check guards.
+    const origin = isStateChanging(String(method)) ? publicOrigins.get(this.app) : undefined;
     const response = await this.app.inject({
       method,
       url,

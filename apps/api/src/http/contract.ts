@@ -10,6 +10,7 @@ import {
   jsonSchemaTransformObject,
 } from 'fastify-type-provider-zod';
 import type { Config } from '../config.ts';
+import { isStateChanging } from './origin.ts';
 import { isRouteAuth, type RouteAuth } from './route-auth.ts';
 import { SESSION_COOKIE } from './session-cookies.ts';
 
@@ -39,19 +40,18 @@ export function schemaOf<const Op extends Operation>(op: Op) {
   return schema;
 }
 
-const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-
 /** The codes an operation may answer: its own, and those that follow from its auth, method and input. */
 export function errorCodesOf(op: Operation, auth: RouteAuth): ErrorCode[] {
   const codes = new Set<ErrorCode>(op.errors);
-  if (auth === 'user' || Array.isArray(auth)) TOKEN_ERROR_CODES.forEach((code) => codes.add(code));
-  // A stale session cookie answers its token error on an optional route (the client signs out).
-  if (auth === 'optional') TOKEN_ERROR_CODES.forEach((code) => codes.add(code));
+  // On an optional route, a stale session cookie answers its token error too (the client signs out).
+  if (auth === 'user' || auth === 'optional' || Array.isArray(auth)) {
+    TOKEN_ERROR_CODES.forEach((code) => codes.add(code));
+  }
   if (Array.isArray(auth) || auth === 'operator') codes.add('unauthorized_resource');
   if (auth === 'worker') (['token_missing', 'token_invalid'] as const).forEach((code) => codes.add(code));
-  if (STATE_CHANGING.has(op.method)) codes.add('forbidden_origin');
+  if (isStateChanging(op.method)) codes.add('forbidden_origin');
   // Fastify reads a body on every state-changing method: one that does not parse is a validation_error.
-  if (op.params || op.querystring || op.body || op.headers || STATE_CHANGING.has(op.method)) {
+  if (op.params || op.querystring || op.body || op.headers || isStateChanging(op.method)) {
     codes.add('validation_error');
   }
   codes.add('internal_error');
@@ -116,7 +116,7 @@ function completeRoutesFromContract(route: RouteOptions): void {
     ...(security ? { security } : {}),
     response: {
       ...(schema.response as object),
-      ...errorResponses(errorCodesOf(op, auth), STATE_CHANGING.has(op.method), Boolean(op.params)),
+      ...errorResponses(errorCodesOf(op, auth), isStateChanging(op.method), Boolean(op.params)),
     },
   };
 }

@@ -4,6 +4,11 @@ import { AppError } from '../errors.ts';
 /** Methods that only read. Every other method changes state and is checked, whatever the path. */
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+/** A method the origin check guards (any but GET, HEAD and OPTIONS): it can change state. */
+export function isStateChanging(method: string): boolean {
+  return !SAFE_METHODS.has(method.toUpperCase());
+}
+
 /** Names of this machine: on a loopback PUBLIC_URL they all reach the same server. */
 const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
 
@@ -64,7 +69,7 @@ function originOf(url: string): string | undefined {
  * Origin (the site's no-referrer policy strips Referer, never a same-origin fetch's Origin).
  */
 export function isSameSiteRequest(request: RequestProvenance, allowed: ReadonlySet<string>): boolean {
-  if (SAFE_METHODS.has(request.method)) return true;
+  if (!isStateChanging(request.method)) return true;
   if (request.origin !== undefined) return allowed.has(request.origin);
   if (request.referer !== undefined) {
     const origin = originOf(request.referer);
