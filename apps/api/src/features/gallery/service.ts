@@ -39,8 +39,7 @@ export function toCardView(card: Card): GalleryItem {
     render: card.render,
     gen_type: card.gen_type,
     is_private: card.is_private,
-    // Kysely types EXISTS as boolean | 0 | 1 (MySQL's form); Postgres answers a boolean.
-    is_favorite: Boolean(card.is_favorite),
+    is_favorite: card.is_favorite,
     upscaled: card.upscaled,
     nsfw: card.nsfw,
     created_at: card.created_at.toISOString(),

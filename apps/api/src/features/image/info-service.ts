@@ -41,8 +41,7 @@ export function toImageInfo(image: ImageWithViewer, viewerId: number | null): An
     user_id: image.user_id,
     username: image.username,
     is_owner: viewerId === image.user_id,
-    // EXISTS is a boolean in PostgreSQL; Kysely types it as SqlBool (number | boolean).
-    is_favorite: Boolean(image.is_favorite),
+    is_favorite: image.is_favorite,
     has_gen_data: hasGenData(image),
     is_private: image.is_private,
     upscaled: image.upscaled,

@@ -55,12 +55,15 @@ export function favoriteExists(eb: ExpressionBuilder<Database, 'image'>, viewerI
   );
 }
 
-/** The `is_favorite` column of an image query, for a viewer; always false for a guest. */
+/**
+ * The `is_favorite` column of an image query, for a viewer; always false for a guest. EXISTS is a boolean
+ * in PostgreSQL and PGlite; Kysely types it as SqlBool (number | boolean) for other databases.
+ */
 export function isFavoriteColumn(viewerId: number | null) {
   return (eb: ExpressionBuilder<Database, 'image'>) =>
     viewerId === null
       ? sql<boolean>`false`.as('is_favorite')
-      : favoriteExists(eb, viewerId).as('is_favorite');
+      : favoriteExists(eb, viewerId).$castTo<boolean>().as('is_favorite');
 }
 
 export function createImageRepository(db: DB) {
