@@ -78,7 +78,7 @@ describe('the gallery as a guest', () => {
         .locator('span')
         .first()
         .evaluate((element) => getComputedStyle(element).backgroundImage),
-    ).toContain('data:image/png');
+    ).toContain('data:image/bmp');
     const thumbnail = card.locator('img');
     expect(await thumbnail.getAttribute('src')).toBe(`/images/${safe.uuid}-min.webp`);
     // The first row loads at once, with high priority (the page's main image, issue 20); the others lazily.

@@ -1,9 +1,9 @@
-import { memo, useMemo, useState, type CSSProperties } from 'react';
+import { memo, useState, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { BlurhashImage } from '../../ui/BlurhashImage.tsx';
 import { CheckIcon, EyeOffIcon, HeartIcon, LockIcon } from '../../ui/icons.tsx';
 import type { GalleryCard as Card } from './api.ts';
-import { blurhashUrl } from './blurhashUrl.ts';
 import type { CardBox } from './layout.ts';
 import styles from './Card.module.css';
 
@@ -52,7 +52,6 @@ export const GalleryCard = memo(function GalleryCard({
 }: GalleryCardProps) {
   const { t } = useTranslation('gallery');
   const [loaded, setLoaded] = useState(false);
-  const placeholder = useMemo(() => blurhashUrl(card.blurhash), [card.blurhash]);
   const position: CSSProperties = {
     transform: `translate3d(${box.x}px, ${box.y}px, 0)`,
     width: box.width,
@@ -68,11 +67,7 @@ export const GalleryCard = memo(function GalleryCard({
       : t('card.alt', { username: card.username });
   const inner = (
     <>
-      <span
-        className={styles.placeholder}
-        style={placeholder ? { backgroundImage: `url(${placeholder})` } : undefined}
-        aria-hidden="true"
-      />
+      <BlurhashImage hash={card.blurhash} className={styles.placeholder} />
       <img
         ref={(image) => {
           // A cached thumbnail may be complete before React listens for its load event.

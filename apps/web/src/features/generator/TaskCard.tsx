@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { AlertIcon, DownloadIcon, ExternalIcon, ImageIcon } from '../../ui/icons.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { imageUrls, type TaskView } from './api.ts';
-import { BlurhashCanvas } from '../../ui/BlurhashCanvas.tsx';
+import { BlurhashImage } from '../../ui/BlurhashImage.tsx';
 import styles from './ResultsGallery.module.css';
 
 function aspectOf(settings: Record<string, unknown>): string {
@@ -67,7 +67,7 @@ export function TaskCard({ task }: { task: TaskView }) {
   return (
     <article className={styles.card} data-testid="task-card" data-state={task.state}>
       <div className={styles.frame} style={{ aspectRatio: aspectOf(task.settings) }}>
-        {task.blurhash && <BlurhashCanvas hash={task.blurhash} className={styles.fill} />}
+        {task.blurhash && <BlurhashImage hash={task.blurhash} className={styles.fill} />}
         {!done && task.preview && (
           <img className={styles.fill} src={`data:image/jpeg;base64,${task.preview}`} alt="" />
         )}

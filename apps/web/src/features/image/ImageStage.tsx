@@ -9,7 +9,7 @@ import {
 } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../ui/Button.tsx';
-import { BlurhashCanvas } from '../../ui/BlurhashCanvas.tsx';
+import { BlurhashImage } from '../../ui/BlurhashImage.tsx';
 import { ChevronDownIcon, ChevronUpIcon } from './icons.tsx';
 import {
   stepOfSwipe,
@@ -61,7 +61,7 @@ function PictureBox({
       data-zoom={transform.zoom}
       data-rotation={transform.rotation}
     >
-      {picture.blurhash && <BlurhashCanvas hash={picture.blurhash} className={styles.layer} />}
+      {picture.blurhash && <BlurhashImage hash={picture.blurhash} className={styles.layer} />}
       <img
         className={styles.layer}
         src={picture.thumbnail}
