@@ -1,6 +1,7 @@
 import {
   GALLERY_MAX_PAGE_SIZE,
   GALLERY_PAGE_SIZE,
+  MAIN_TAG_COUNT,
   SEARCH_TOTAL_CAP,
   TAG_MAX_LENGTH,
   idValue,
@@ -36,8 +37,9 @@ export const gallerySearchQuery = z.object({
 
 /**
  * One image of a board: what a grid needs, never the prompt (that is GET /api/image/{uuid}/info) nor
- * the server's own columns (tags, shuffle key, sample flag). Another user's image is only ever a public
- * one; `is_private` can be true for the viewer's own images on their creations board and collection.
+ * the server's own columns (tag ids, shuffle key, sample flag); of its tags, only the main ones (its alt
+ * text). Another user's image is only ever a public one; `is_private` can be true for the viewer's own
+ * images on their creations board and collection.
  */
 export const galleryItem = z
   .object({
@@ -56,6 +58,13 @@ export const galleryItem = z
     is_favorite: z.boolean().describe("In the viewer's collection (always false for a visitor)"),
     upscaled: z.boolean(),
     nsfw: z.boolean().describe('Blurred for visitors until they confirm their age'),
+    main_tags: z
+      .array(z.string())
+      .max(MAIN_TAG_COUNT)
+      .describe(
+        `The image's main tags, for its alt text: its first ${MAIN_TAG_COUNT} prompt tags in prompt order ` +
+          '(those "see similar" searches with), as written; empty when its prompt has none',
+      ),
     created_at: z.iso.datetime(),
     thumbnail_src: z.string().describe('`/images/{uuid}-min.webp`, 512 px wide'),
     image_src: z.string().describe('`/images/{uuid}.webp`'),

@@ -32,7 +32,11 @@ export interface SearchPage {
   size: number;
 }
 
-/** One card of a gallery page: what a grid needs, never the prompt (that is the info call). */
+/**
+ * One card of a gallery page: what a grid needs, never the prompt (that is the info call). `tags` (the
+ * prompt's tags as the info call serves them, to anybody who may see the image) only for the card's main
+ * tags (service.ts toCardView): read in the same query as the rest of the card, never per card.
+ */
 const CARD_COLUMNS = [
   'image.id',
   'image.uuid',
@@ -47,6 +51,7 @@ const CARD_COLUMNS = [
   'image.is_private',
   'image.upscaled',
   'image.nsfw',
+  'image.tags',
   'image.created_at',
 ] as const;
 

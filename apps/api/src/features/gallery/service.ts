@@ -4,6 +4,7 @@ import {
   GUEST_SAMPLE_COUNT,
   SEARCH_TOTAL_CAP,
   dailyShuffleSeed,
+  mainTags,
   searchShuffle,
   type SearchBody,
 } from '@mirage/domain';
@@ -24,7 +25,10 @@ export type GalleryItem = z.output<typeof galleryItem>;
 
 type Card = Awaited<ReturnType<GallerySearchRepository['cards']>>[number];
 
-/** What a gallery card needs, with the file addresses (docs/product/image-viewer.md#files). */
+/**
+ * What a gallery card needs, with the file addresses (docs/product/image-viewer.md#files) and the main tags
+ * its alt text names (@mirage/domain mainTags), not the whole tag list.
+ */
 export function toCardView(card: Card): GalleryItem {
   return {
     id: card.id,
@@ -42,6 +46,7 @@ export function toCardView(card: Card): GalleryItem {
     is_favorite: card.is_favorite,
     upscaled: card.upscaled,
     nsfw: card.nsfw,
+    main_tags: mainTags(card.tags),
     created_at: card.created_at.toISOString(),
     thumbnail_src: `/images/${card.uuid}-min.webp`,
     image_src: `/images/${card.uuid}.webp`,

@@ -20,6 +20,7 @@ const card = (uuid: string): GalleryCard => ({
   is_favorite: false,
   upscaled: false,
   nsfw: false,
+  main_tags: ['lighthouse', 'dusk'],
   created_at: '2026-01-01T00:00:00.000Z',
   thumbnail_src: `/images/${uuid}-min.webp`,
   image_src: `/images/${uuid}.webp`,
