@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { BlurhashImage } from '../../ui/BlurhashImage.tsx';
 import { CheckIcon, EyeOffIcon, HeartIcon, LockIcon } from '../../ui/icons.tsx';
 import type { GalleryCard as Card } from './api.ts';
+import { imageAlt } from './imageAlt.ts';
 import type { CardBox } from './layout.ts';
 import styles from './Card.module.css';
 
@@ -21,18 +22,6 @@ interface GalleryCardProps {
   /** In the first visible row: the thumbnail loads at once, with high priority (the page's main image). */
   priority?: boolean;
 }
-
-const KINDS: Partial<Record<string, 'search.render_hentai' | 'search.render_realistic'>> = {
-  hentai: 'search.render_hentai',
-  realistic: 'search.render_realistic',
-};
-const FORMATS: Partial<
-  Record<string, 'search.format_Portrait' | 'search.format_Wide' | 'search.format_Square'>
-> = {
-  Portrait: 'search.format_Portrait',
-  Wide: 'search.format_Wide',
-  Square: 'search.format_Square',
-};
 
 /**
  * One image of a board: a fixed-ratio box with the blurhash at once and the lazy WebP thumbnail fading
@@ -57,14 +46,13 @@ export const GalleryCard = memo(function GalleryCard({
     width: box.width,
     height: box.height,
   };
-  // What the image is, in the viewer's language (its kind and format; the card carries no tags), and who
-  // made it: screen-reader users can tell the images apart.
-  const kind = card.render ? KINDS[card.render] : undefined;
-  const format = FORMATS[card.format];
-  const alt =
-    kind && format
-      ? t('card.alt_kind', { kind: t(kind), format: t(format), username: card.username })
-      : t('card.alt', { username: card.username });
+  // What the image shows (its main tags, else its kind and format), in the viewer's language, and who made it.
+  const alt = imageAlt(t, {
+    mainTags: card.main_tags,
+    username: card.username,
+    render: card.render,
+    format: card.format,
+  });
   const inner = (
     <>
       <BlurhashImage hash={card.blurhash} className={styles.placeholder} />

@@ -1,6 +1,7 @@
 import * as RadixDialog from '@radix-ui/react-dialog';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { mainTags } from '@mirage/domain';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { Button } from '../../ui/Button.tsx';
@@ -8,12 +9,12 @@ import { DialogAnnouncer } from '../../ui/DialogAnnouncer.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { errorCode } from '../api/index.ts';
 import { imageUrls } from '../generator/index.ts';
-import { confirmAdult, isBlurred, useAgeConfirmed } from '../gallery/index.ts';
+import { confirmAdult, imageAlt, isBlurred, useAgeConfirmed } from '../gallery/index.ts';
 import { PageMeta } from '../meta/index.ts';
 import { useSession } from '../session/index.ts';
 import type { Card } from './api.ts';
 import { boardOfQuery, nextQuery, viewerPath } from './boardQuery.ts';
-import { firstWords, splitTags } from './details.ts';
+import { firstWords } from './details.ts';
 import { DeleteDialog, ReportDialog, UpscaleDialog } from './ImageDialogs.tsx';
 import { ImageStage, type Picture } from './ImageStage.tsx';
 import { InfoPanel } from './InfoPanel.tsx';
@@ -26,9 +27,6 @@ import { useImageUpscale } from './useImageUpscale.ts';
 import { useMediaQuery } from '../../ui/useMediaQuery.ts';
 import { ViewerToolbar } from './ViewerToolbar.tsx';
 import styles from './ImageViewer.module.css';
-
-/** The picture's alt text names at most this many of the image's tags. */
-const ALT_TAGS = 4;
 
 /** Below this width the info panel is a bottom sheet (InfoPanel.module.css uses the same value). */
 const SHEET_QUERY = '(max-width: 899px)';
@@ -46,6 +44,7 @@ function hasAppHistory(): boolean {
  */
 export function ImageViewer({ uuid }: { uuid: string }) {
   const { t } = useTranslation('image');
+  const { t: tGallery } = useTranslation('gallery');
   const navigate = useNavigate();
   const location = useLocation();
   const queryClient = useQueryClient();
@@ -143,13 +142,22 @@ export function ImageViewer({ uuid }: { uuid: string }) {
   if (error === 'image_not_found') return <Navigate to="/404" replace />;
 
   const stateCard = (location.state as { card?: Card } | null)?.card;
-  // The image's main tags (its prompt's, in prompt order) say what it shows; the author's name otherwise.
-  const mainTags = info ? splitTags(info.tags).slice(0, ALT_TAGS).join(', ') : '';
-  const alt = mainTags
-    ? t('image_alt_tags', { tags: mainTags, username: info?.username ?? '' })
-    : gen?.prompt
+  // The picture's alt text is its gallery card's (imageAlt: its main tags, else its kind and format, else
+  // its author), from the info, or from the card while the info loads. A prompt without tags (one long
+  // sentence is no tag) still says what the image shows: its first words.
+  const altOf = info
+    ? { mainTags: mainTags(info.tags), username: info.username, render: info.render, format: info.format }
+    : stateCard && {
+        mainTags: stateCard.main_tags,
+        username: stateCard.username,
+        render: stateCard.render,
+        format: stateCard.format,
+      };
+  const alt = !altOf
+    ? ''
+    : altOf.mainTags.length === 0 && gen?.prompt
       ? firstWords(gen.prompt, 160)
-      : t('image_alt', { username: info?.username ?? stateCard?.username ?? '' });
+      : imageAlt(tGallery, altOf);
   const picture: Picture | null = info
     ? {
         uuid,
