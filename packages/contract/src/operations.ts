@@ -78,6 +78,17 @@ export function isOperationId(value: unknown): value is OperationId {
   return typeof value === 'string' && Object.hasOwn(OPERATIONS, value);
 }
 
+/**
+ * Operations sent with POST that only read: their query lives in a JSON body (a gallery search, a page of
+ * saved prompts). With every GET, they change nothing on the server.
+ */
+const READING_POSTS: ReadonlySet<OperationId> = new Set<OperationId>(['searchGallery', 'listPrompts']);
+
+/** Whether an operation only reads (every GET, and the POSTs that carry a query in their body). */
+export function onlyReads(id: OperationId): boolean {
+  return OPERATIONS[id].method === 'GET' || READING_POSTS.has(id);
+}
+
 /** A path with its `:param`s filled in (each value URL-encoded). */
 export function pathOf(id: OperationId, params: Readonly<Record<string, string | number>> = {}): string {
   return OPERATIONS[id].path.replace(/:([A-Za-z_]+)/g, (_, name: string) => {

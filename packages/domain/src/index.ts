@@ -6,6 +6,7 @@ export * from './reserved-usernames.ts';
 export * from './languages.ts';
 export * from './client.ts';
 export * from './routes.ts';
+export * from './first-screen.ts';
 export * from './generation/index.ts';
 export * from './moderation/index.ts';
 export * from './gallery/index.ts';

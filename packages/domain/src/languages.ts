@@ -26,3 +26,25 @@ export function pickLanguage(
   }
   return DEFAULT_LANGUAGE;
 }
+
+/**
+ * The languages of an Accept-Language header, most wanted first (RFC 9110 §12.5.4): the server's stand-in
+ * for navigator.languages. Weights out of range or unreadable count as 1; `q=0` means "not this one".
+ */
+export function acceptedLanguages(header: string | undefined): string[] {
+  if (!header) return [];
+  return header
+    .slice(0, 1000)
+    .split(',')
+    .map((part, order) => {
+      const [tag = '', ...parameters] = part.trim().split(';');
+      const q = parameters
+        .map((p) => /^\s*q=([0-9.]+)\s*$/i.exec(p)?.[1])
+        .find((value) => value !== undefined);
+      const weight = q === undefined ? 1 : Number(q);
+      return { tag: tag.trim(), weight: Number.isFinite(weight) && weight <= 1 ? weight : 1, order };
+    })
+    .filter((entry) => entry.tag !== '' && entry.tag !== '*' && entry.weight > 0)
+    .sort((a, b) => b.weight - a.weight || a.order - b.order)
+    .map((entry) => entry.tag);
+}

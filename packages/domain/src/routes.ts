@@ -26,57 +26,83 @@ export function guardRedirect({ pathname, signedIn, isBot }: GuardInput): string
 }
 
 /**
- * Every route of the web app (apps/web/src/app/router.tsx; a web test keeps the two lists equal), in
- * React Router's pattern syntax: `:name` is one path segment. The server answers any other non-API path
- * with the web app's HTML and status 404 (the app then shows its not-found page), and these with 200.
- * /404 itself is the not-found page, so it is not here.
+ * Every route of the web app and the page module it shows (apps/web/src/pages/<name>.tsx), in React
+ * Router's pattern syntax: `:name` is one path segment. apps/web/src/app/router.tsx is the router; a web
+ * test keeps the two equal, page by page. The server answers any other non-API path with the web app's
+ * HTML and status 404 (the app then shows its not-found page), and these with 200; it also names each
+ * route's page chunks in the HTML so the browser fetches them with the app (apps/api/src/http/first-screen.ts).
+ * /404 itself is the not-found page, so it is not here. `null`: the route only redirects.
  */
-export const SPA_ROUTES = [
-  '/',
-  '/home',
-  '/ai-hentai-generator',
-  '/ai-realistic-generator',
-  '/explore',
-  '/collection',
-  '/creations',
-  '/account/signin',
-  '/account/signup',
-  '/account/reset',
-  '/settings',
-  '/create',
-  '/tweak',
-  '/leaderboard',
-  '/tickets',
-  '/guide',
-  '/about',
-  '/daily-tasks',
-  '/gallery/:slug',
-  '/image/:uuid',
-  '/profile/:slug',
-  '/profile/:id/:username',
-  '/crypto-payment/:status',
-  '/oauth',
-] as const;
+export const SPA_PAGES = {
+  '/': 'LandingPage',
+  '/home': 'HomePage',
+  '/ai-hentai-generator': 'PromoPage',
+  '/ai-realistic-generator': 'PromoPage',
+  '/explore': 'ExplorePage',
+  '/collection': 'CollectionPage',
+  '/creations': 'CreationsPage',
+  '/account/signin': 'SignInPage',
+  '/account/signup': 'SignUpPage',
+  '/account/reset': 'ResetPasswordPage',
+  '/settings': 'SettingsPage',
+  '/create': 'CreatePage',
+  '/tweak': 'TweakPage',
+  '/leaderboard': 'LeaderboardPage',
+  '/tickets': 'TicketsPage',
+  '/guide': 'GuidePage',
+  '/about': 'AboutPage',
+  '/daily-tasks': 'DailyTasksPage',
+  '/gallery/:slug': 'UserGalleryPage',
+  '/image/:uuid': 'ImagePage',
+  '/profile/:slug': 'ProfilePage',
+  '/profile/:id/:username': null,
+  '/crypto-payment/:status': 'CryptoPaymentPage',
+  '/oauth': 'OAuthPage',
+} as const satisfies Record<string, string | null>;
+
+export type SpaRoute = keyof typeof SPA_PAGES;
+export const SPA_ROUTES = Object.keys(SPA_PAGES) as SpaRoute[];
 
 const SPA_ROUTE_SEGMENTS = SPA_ROUTES.map((route) => route.split('/').slice(1));
 
+/** A path matched to its route: the pattern and the values of its `:params` (decoded). */
+export interface SpaRouteMatch {
+  route: SpaRoute;
+  params: Record<string, string>;
+}
+
 /**
- * Whether the web app has a page at this path (no query string), matched as its router matches: one
- * segment per `:param`, letters in any case, trailing slashes ignored. An empty segment inside the path
- * ("//explore") or a malformed escape matches nothing.
+ * The route of the web app at this path (no query string), matched as its router matches: one segment per
+ * `:param`, letters in any case, trailing slashes ignored; null when the app has no page there. An empty
+ * segment inside the path ("//explore") or a malformed escape matches nothing.
  */
-export function isSpaRoute(pathname: string): boolean {
+export function spaRouteOf(pathname: string): SpaRouteMatch | null {
   const segments = (pathname.replace(/\/+$/, '') || '/').split('/').slice(1);
   let decoded: string[];
   try {
-    decoded = segments.map((segment) => decodeURIComponent(segment).toLowerCase());
+    decoded = segments.map((segment) => decodeURIComponent(segment));
   } catch {
-    return false;
+    return null;
   }
-  if (decoded.length > 1 && decoded.includes('')) return false;
-  return SPA_ROUTE_SEGMENTS.some(
-    (route) =>
-      route.length === decoded.length &&
-      route.every((part, index) => (part.startsWith(':') ? decoded[index] !== '' : part === decoded[index])),
-  );
+  if (decoded.length > 1 && decoded.includes('')) return null;
+  for (const [index, route] of SPA_ROUTES.entries()) {
+    const parts = SPA_ROUTE_SEGMENTS[index] ?? [];
+    if (parts.length !== decoded.length) continue;
+    const params: Record<string, string> = {};
+    const matches = parts.every((part, at) => {
+      const value = decoded[at] ?? '';
+      if (part.startsWith(':')) {
+        params[part.slice(1)] = value;
+        return value !== '';
+      }
+      return part === value.toLowerCase();
+    });
+    if (matches) return { route, params };
+  }
+  return null;
+}
+
+/** Whether the web app has a page at this path (see `spaRouteOf`). */
+export function isSpaRoute(pathname: string): boolean {
+  return spaRouteOf(pathname) !== null;
 }

@@ -1,11 +1,13 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { isSpaRoute } from '@mirage/domain';
+import { spaRouteOf } from '@mirage/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { errorBody } from '../errors.ts';
 import { negotiateEncoding, varyOnEncoding } from './compression.ts';
 import { registerApiNotFound } from './errors.ts';
 import { answeredNotModified, etagOf } from './conditional.ts';
+import { firstScreen } from './first-screen.ts';
+import { assetTable, readManifest } from './page-assets.ts';
 import { encodedBytes, readWebBuild, REVALIDATE_CACHE, type WebFile } from './web-build.ts';
 
 /** Routes that search engines must not index (docs/product/routes.md#not-indexed: noindex). */
@@ -57,7 +59,9 @@ async function sendWebFile(request: FastifyRequest, reply: FastifyReply, file: W
  * a browser that asks for a script must not get a page. The page is `no-cache` with an ETag (304 when
  * current). A rebuild under a running server changes nothing until it restarts.
  * `pages` gives a path its own metadata where it has some (features/image/share-meta.ts: /image/{uuid} of a
- * public image).
+ * public image). Every page of a route then carries its first screen (./first-screen.ts): its chunks and
+ * its main picture as preloads, and the API answers it shows first, asked with the visitor's cookies (such
+ * a page is `private` when the visitor is signed in).
  */
 export async function registerSpa(
   app: FastifyInstance,
@@ -72,6 +76,12 @@ export async function registerSpa(
   }
   const build = await readWebBuild(distDir);
   const indexHtml = build.index.identity.toString('utf8');
+  // The manifest is read with the snapshot: the chunks a page names are the snapshot's own.
+  const pagesFirstScreen = firstScreen(
+    app,
+    assetTable(readManifest(distDir)),
+    new URL(options.publicUrl ?? 'http://localhost').origin,
+  );
 
   for (const file of build.files.values()) {
     if (!ROUTABLE.test(file.url)) {
@@ -109,13 +119,17 @@ export async function registerSpa(
     reply.header('cache-control', REVALIDATE_CACHE).type('text/html; charset=utf-8');
     // A path the web app has no page for (and /404 itself) is a 404 for bots and browsers alike, with
     // the app's HTML all the same: its router then shows the not-found page.
-    if (!isSpaRoute(pathname)) return reply.status(404).send(indexHtml);
-    const page = (await share?.pageFor(request, pathname, indexHtml)) ?? null;
-    if (page) {
-      if (answeredNotModified(request, reply, etagOf(page))) return reply;
-      return reply.send(page);
-    }
-    if (answeredNotModified(request, reply, build.index.etag)) return reply;
-    return reply.send(indexHtml);
+    const route = spaRouteOf(pathname);
+    if (!route) return reply.status(404).send(indexHtml);
+    const shared = (await share?.pageFor(request, pathname, indexHtml)) ?? indexHtml;
+    // HEAD asks for the headers only: not worth the first screen's requests.
+    const { html, personal } =
+      request.method === 'HEAD'
+        ? { html: shared, personal: false }
+        : await pagesFirstScreen.build(request, route, shared);
+    // A page with the visitor's own data (their account, their boards) is theirs alone.
+    if (personal) reply.header('cache-control', `private, ${REVALIDATE_CACHE}`).header('vary', 'Cookie');
+    if (answeredNotModified(request, reply, etagOf(html))) return reply;
+    return reply.send(html);
   });
 }

@@ -1,4 +1,4 @@
-import { SPA_ROUTES, isSpaRoute } from '@mirage/domain';
+import { SPA_PAGES, SPA_ROUTES, isSpaRoute, type SpaRoute } from '@mirage/domain';
 import { matchRoutes, type RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { routes } from './router.tsx';
@@ -9,6 +9,16 @@ function patterns(tree: RouteObject[], parent = ''): string[] {
     const own = route.path === undefined ? parent : `${parent}/${route.path}`.replace(/\/+/g, '/');
     const here = route.index || (route.path !== undefined && !route.children) ? [own || '/'] : [];
     return [...here, ...patterns(route.children ?? [], own)];
+  });
+}
+
+/** The router's pages with their route objects, by pattern. */
+function leaves(tree: RouteObject[], parent = ''): [string, RouteObject][] {
+  return tree.flatMap((route): [string, RouteObject][] => {
+    const own = route.path === undefined ? parent : `${parent}/${route.path}`.replace(/\/+/g, '/');
+    const here: [string, RouteObject][] =
+      route.index || (route.path !== undefined && !route.children) ? [[own || '/', route]] : [];
+    return [...here, ...leaves(route.children ?? [], own)];
   });
 }
 
@@ -40,5 +50,28 @@ describe("the server's list of web app routes", () => {
   ])('agrees with the router on %s', (path) => {
     const routerHasPage = leaf(path) !== '*' && leaf(path) !== '404';
     expect(isSpaRoute(path)).toBe(routerHasPage);
+  });
+});
+
+/**
+ * The server names each route's page chunks in the HTML it serves (apps/api/src/http/first-screen.ts) from
+ * the domain's SPA_PAGES: the module each route loads must be the one named there.
+ */
+describe("the server's page module of each route", () => {
+  const pageModules = import.meta.glob<{ default: unknown }>('../pages/*Page.tsx');
+  const routed = leaves(routes).filter(([pattern]) => pattern !== '/*' && pattern !== '/404');
+
+  it.each(routed.map(([pattern, route]) => [pattern, route] as const))('%s', async (pattern, route) => {
+    const page = SPA_PAGES[pattern as SpaRoute];
+    if (page === null) {
+      expect(route.lazy).toBeUndefined();
+      return;
+    }
+    const load = pageModules[`../pages/${page}.tsx`];
+    expect(load, `apps/web/src/pages/${page}.tsx`).toBeDefined();
+    expect(typeof route.lazy).toBe('function');
+    const lazy = route.lazy as () => Promise<{ Component?: unknown }>;
+    const [{ Component }, module] = await Promise.all([lazy(), load!()]);
+    expect(Component).toBe(module.default);
   });
 });

@@ -59,6 +59,22 @@ export const searchBodySchema = z.object({
 export type SearchBody = z.infer<typeof searchBodySchema>;
 
 /**
+ * The body of a search with nothing chosen, newest first: what a board sends before the visitor picks a
+ * filter (the web's toSearchBody of an empty search; a web test keeps the two equal). The server answers
+ * it inside the page of a board (apps/api/src/http/first-screen.ts).
+ */
+export const EMPTY_SEARCH_BODY: SearchBody = {
+  pos_search: [],
+  opt_search: [],
+  neg_search: [],
+  shuffle: null,
+  styles: [],
+  formats: [],
+  renders: [],
+  gen_types: [],
+};
+
+/**
  * The shuffle seed a search asks for, or null for newest first: a number is the seed itself; true is
  * `seed`, or else `serverSeed()` (a seed the server picks for a client that sent none); false or null
  * is newest first.

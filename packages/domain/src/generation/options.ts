@@ -23,6 +23,13 @@ export type Creativity = (typeof CREATIVITIES)[number];
  */
 export const RENDERS = ['hentai', 'realistic'] as const;
 export type Render = (typeof RENDERS)[number];
+/** The render whose styles the generator shows a visitor who has not picked one. */
+export const DEFAULT_RENDER: Render = 'hentai';
+/**
+ * Style previews on the generator's first screen (the grid's first rows on a phone or a desktop): loaded
+ * eagerly, and preloaded by the page the server sends (apps/api/src/http/first-screen.ts).
+ */
+export const STYLE_PREVIEWS_IN_VIEW = 6;
 
 /** docs/product/pricing-and-plans.md#which-balance-pays: a missing creativity defaults to Balanced. */
 export const DEFAULT_CREATIVITY: Creativity = 'Balanced';

@@ -4,8 +4,9 @@
  * (`error.<code>`), never the server's wording. Network failures use the code "network".
  */
 import type { AnswerOf, Contract, InputOf } from '@mirage/contract';
-import { OPERATIONS, pathOf, type OperationId } from '@mirage/contract/operations';
+import { onlyReads, OPERATIONS, pathOf, type OperationId } from '@mirage/contract/operations';
 import { TOKEN_ERROR_CODES } from '@mirage/domain';
+import { forgetFirstScreen, takeFirstScreenAnswer } from './firstScreen.ts';
 
 export class ApiError extends Error {
   readonly code: string;
@@ -115,9 +116,18 @@ export function call<Id extends OperationId>(
     const text = search.toString();
     if (text) url += `?${text}`;
   }
+  // POST and PUT always send a JSON body (`{}` when the operation takes none).
+  const requestBody = body !== undefined ? body : method === 'POST' || method === 'PUT' ? {} : undefined;
+  if (onlyReads(id)) {
+    // The server may have answered this request inside the page already (./firstScreen.ts).
+    const embedded = takeFirstScreenAnswer(method, url, requestBody);
+    if (embedded) return Promise.resolve(embedded.answer as AnswerOf<Contract[Id]>);
+  } else {
+    // A change makes what the page was served with stale.
+    forgetFirstScreen();
+  }
   return apiRequest(method, url, {
-    // POST and PUT always send a JSON body (`{}` when the operation takes none), as `api.post` does.
-    body: body !== undefined ? body : method === 'POST' || method === 'PUT' ? {} : undefined,
+    body: requestBody,
     signal,
   });
 }

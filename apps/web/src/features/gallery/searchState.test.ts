@@ -1,4 +1,4 @@
-import { SEARCH_MAX_TAGS } from '@mirage/domain';
+import { EMPTY_SEARCH_BODY, SEARCH_MAX_TAGS } from '@mirage/domain';
 import { describe, expect, it } from 'vitest';
 import {
   EMPTY_SEARCH,
@@ -230,5 +230,11 @@ describe('the request body', () => {
       renders: [],
       gen_types: [],
     });
+  });
+});
+
+describe('the empty search the server answers inside a board page', () => {
+  it('is exactly what a board sends with nothing chosen, newest first', () => {
+    expect(toSearchBody(EMPTY_SEARCH, null)).toEqual(EMPTY_SEARCH_BODY);
   });
 });

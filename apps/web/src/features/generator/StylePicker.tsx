@@ -1,4 +1,4 @@
-import { RENDERS, type Render } from '@mirage/domain';
+import { RENDERS, STYLE_PREVIEWS_IN_VIEW, type Render } from '@mirage/domain';
 import { useTranslation } from 'react-i18next';
 import { CheckIcon, LockIcon } from '../../ui/icons.tsx';
 import { Segmented } from '../../ui/Segmented.tsx';
@@ -7,9 +7,6 @@ import { useChosenStyle, useGenerator } from './GeneratorContext.ts';
 import { STYLE_PICKER_ID } from './GeneratorProvider.tsx';
 import { Section } from './Section.tsx';
 import styles from './StylePicker.module.css';
-
-/** Previews on the first screen of a phone or a desktop (the grid's first rows): loaded eagerly. */
-const PREVIEWS_IN_VIEW = 6;
 
 /**
  * docs/product/generation.md#settings: styles with previews, a render filter, txt2img styles only; Free users
@@ -47,7 +44,7 @@ export function StylePicker() {
           // The accessible name starts with what the card shows (the "NEW" badge, then the name; WCAG 2.5.3).
           const label = [style.is_new ? t('style.new') : null, name].filter(Boolean).join(' ');
           // The previews in view on the first screen load at once, first (they are the page's main image).
-          const inView = index < PREVIEWS_IN_VIEW;
+          const inView = index < STYLE_PREVIEWS_IN_VIEW;
           return (
             <div role="listitem" key={style.id} className={styles.item}>
               <button

@@ -8,6 +8,7 @@ import {
   CREATIVITIES,
   FORMATS,
   QUALITIES,
+  DEFAULT_RENDER,
   RENDERS,
   defaultSettings,
   type BoosterSetting,
@@ -55,7 +56,7 @@ export function parsePromptData(text: string | null, plan: Plan): PromptData {
   } catch {
     raw = null;
   }
-  if (!isRecord(raw)) return { settings: defaults, render: 'hentai' };
+  if (!isRecord(raw)) return { settings: defaults, render: DEFAULT_RENDER };
   const stored = isRecord(raw.settings) ? raw.settings : raw;
   const text_ = (key: 'prompt' | 'neg_prompt') =>
     typeof stored[key] === 'string' ? stored[key] : defaults[key];
@@ -79,7 +80,7 @@ export function parsePromptData(text: string | null, plan: Plan): PromptData {
     automatic_face_restore: flag('automatic_face_restore'),
     multiGeneration: typeof stored.multiGeneration === 'number' ? stored.multiGeneration : 1,
   };
-  return { settings, render: pick(RENDERS, raw.render, 'hentai') };
+  return { settings, render: pick(RENDERS, raw.render, DEFAULT_RENDER) };
 }
 
 export function loadPromptData(storage: StorageLike | undefined, plan: Plan): PromptData {

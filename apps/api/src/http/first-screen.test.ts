@@ -1,0 +1,140 @@
+import { EMPTY_SEARCH_BODY, FIRST_SCREEN_SCRIPT_ID, firstScreenKey, spaRouteOf } from '@mirage/domain';
+import { describe, expect, it } from 'vitest';
+import { firstScreenCalls, firstScreenImages, withFirstScreen } from './first-screen.ts';
+
+const route = (path: string) => {
+  const match = spaRouteOf(path);
+  if (!match) throw new Error(`no route at ${path}`);
+  return match;
+};
+const uuid = '0b6f4d1e-6a43-4c1b-9a55-2f1d1c7a9e01';
+
+describe('firstScreenCalls (what each page asks for first)', () => {
+  it("asks for the guest samples on the gallery, and only the account on a signed-in visitor's shuffled board", () => {
+    expect(firstScreenCalls(route('/explore'), false)).toEqual([
+      {
+        method: 'POST',
+        url: '/api/gallery/search?page=0&size=24&author_id=0&favorite=false&offset=0',
+        body: EMPTY_SEARCH_BODY,
+      },
+    ]);
+    expect(firstScreenCalls(route('/explore'), true)).toEqual([{ method: 'GET', url: '/api/user/me' }]);
+  });
+
+  it("asks for the viewer's image by its encoded uuid, and the catalogue on /create", () => {
+    expect(firstScreenCalls(route(`/image/${uuid}`), false)).toEqual([
+      { method: 'GET', url: `/api/image/${uuid}/info` },
+      { method: 'GET', url: '/api/config/styles' },
+    ]);
+    expect(firstScreenCalls(route('/image/a%2Fb'), false)[0]).toEqual({
+      method: 'GET',
+      url: '/api/image/a%2Fb/info',
+    });
+    expect(firstScreenCalls(route('/create'), false).map((call) => call.url)).toEqual([
+      '/api/config/styles',
+      '/api/settings/modifiers',
+      '/api/config/moderation_rules',
+    ]);
+  });
+
+  it('asks for nothing on a page without a first screen', () => {
+    expect(firstScreenCalls(route('/collection'), false)).toEqual([]);
+    expect(firstScreenCalls(route('/about'), false)).toEqual([]);
+    expect(firstScreenCalls(route('/about'), true)).toEqual([{ method: 'GET', url: '/api/user/me' }]);
+  });
+
+  it('only ever reads', () => {
+    for (const path of ['/', '/explore', '/collection', `/image/${uuid}`, '/create', '/account/signin']) {
+      for (const call of firstScreenCalls(route(path), true)) {
+        expect(call.method === 'GET' || call.url.startsWith('/api/gallery/search?')).toBe(true);
+      }
+    }
+  });
+});
+
+describe('firstScreenImages (the pictures preloaded)', () => {
+  const styleOf = (id: number, render: string, txt2img = true) => ({
+    id,
+    render,
+    txt2img,
+    preview: `/api/catalogue/preview/style/s${id}.webp`,
+  });
+
+  it("takes the viewer's thumbnail", () => {
+    const answers = {
+      [firstScreenKey('GET', `/api/image/${uuid}/info`)]: { thumbnail_src: `/images/${uuid}-min.webp` },
+      [firstScreenKey('GET', '/api/config/styles')]: [styleOf(1, 'hentai')],
+    };
+    expect(firstScreenImages(route(`/image/${uuid}`), answers)).toEqual([`/images/${uuid}-min.webp`]);
+  });
+
+  it("takes the guest board's first two cards", () => {
+    const [samples] = firstScreenCalls(route('/explore'), false);
+    const answers = {
+      [firstScreenKey(samples!.method, samples!.url, samples!.body)]: {
+        items: [1, 2, 3].map((n) => ({ thumbnail_src: `/images/card-${n}-min.webp` })),
+      },
+    };
+    expect(firstScreenImages(route('/explore'), answers)).toEqual([
+      '/images/card-1-min.webp',
+      '/images/card-2-min.webp',
+    ]);
+  });
+
+  it("takes the first six previews of the generator's default render, txt2img styles only", () => {
+    const styles = [
+      styleOf(1, 'realistic'),
+      styleOf(2, 'hentai', false),
+      ...[3, 4, 5, 6, 7, 8, 9].map((id) => styleOf(id, 'hentai')),
+    ];
+    const answers = { [firstScreenKey('GET', '/api/config/styles')]: styles };
+    expect(firstScreenImages(route('/create'), answers)).toEqual(
+      [3, 4, 5, 6, 7, 8].map((id) => `/api/catalogue/preview/style/s${id}.webp`),
+    );
+  });
+
+  it("preloads nothing but the site's own files, and nothing for an answer it does not know", () => {
+    const answers = {
+      [firstScreenKey('GET', `/api/image/${uuid}/info`)]: {
+        thumbnail_src: 'https://elsewhere.example/x.webp',
+      },
+    };
+    expect(firstScreenImages(route(`/image/${uuid}`), answers)).toEqual([]);
+    const quoted = {
+      [firstScreenKey('GET', `/api/image/${uuid}/info`)]: { thumbnail_src: '/images/a"b.webp' },
+    };
+    expect(firstScreenImages(route(`/image/${uuid}`), quoted)).toEqual([]);
+    expect(firstScreenImages(route('/explore'), {})).toEqual([]);
+    expect(firstScreenImages(route('/about'), answers)).toEqual([]);
+  });
+});
+
+describe('withFirstScreen (the page with its first screen)', () => {
+  const html = '<html><head><title>Mirage</title></head><body><div id="root"></div></body></html>';
+
+  it('puts the preloads at the end of the head and the answers at the end of the body', () => {
+    const page = withFirstScreen(html, {
+      assets: { modules: ['/assets/ImagePage-f6.js'], styles: ['/assets/ImagePage-f6.css'] },
+      images: ['/images/x-min.webp'],
+      answers: { 'GET /api/user/me': { username: '</script><script>alert(1)</script>' } },
+    });
+    const head = page.slice(0, page.indexOf('</head>'));
+    expect(head).toContain('<link rel="stylesheet" crossorigin href="/assets/ImagePage-f6.css">');
+    expect(head).toContain('<link rel="preload" as="image" fetchpriority="high" href="/images/x-min.webp">');
+    expect(head).toContain('<link rel="modulepreload" crossorigin href="/assets/ImagePage-f6.js">');
+    const script = new RegExp(
+      `<div id="root"></div><script type="application/json" id="${FIRST_SCREEN_SCRIPT_ID}">(.*)</script>\\n</body>`,
+    ).exec(page);
+    expect(script?.[1]).toBeDefined();
+    expect(script?.[1]).not.toContain('</script>');
+    expect(JSON.parse(script?.[1] ?? '')).toEqual({
+      answers: { 'GET /api/user/me': { username: '</script><script>alert(1)</script>' } },
+    });
+  });
+
+  it('leaves a page with nothing to add as it is', () => {
+    expect(withFirstScreen(html, { assets: { modules: [], styles: [] }, images: [], answers: {} })).toBe(
+      html,
+    );
+  });
+});

@@ -1,0 +1,232 @@
+import { OPERATIONS, pathOf, type OperationId } from '@mirage/contract/operations';
+import {
+  acceptedLanguages,
+  COOKIE,
+  DEFAULT_RENDER,
+  EMPTY_SEARCH_BODY,
+  FIRST_SCREEN_SCRIPT_ID,
+  firstScreenKey,
+  firstScreenScriptText,
+  GUEST_SAMPLE_COUNT,
+  pickLanguage,
+  SPA_PAGES,
+  STYLE_PREVIEWS_IN_VIEW,
+  type SpaRoute,
+  type SpaRouteMatch,
+} from '@mirage/domain';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { escapeHtml } from './html.ts';
+import type { AssetTable, PageAssets } from './page-assets.ts';
+import { SESSION_COOKIE } from './session-cookies.ts';
+
+/**
+ * The first screen of a route, in the page the server sends (issue 20, "the main image first"):
+ *   - the route's page chunks and the visitor's language, as preload links (./page-assets.ts);
+ *   - the API answers the first screen shows (packages/domain/src/first-screen.ts), asked of this same API
+ *     with the visitor's own cookies, so they are exactly what the app would have been answered;
+ *   - the picture that will be the largest on screen (the viewer's image, a board's first cards), as an
+ *     image preload with high priority, so it downloads while the scripts do.
+ * What takes longer than FIRST_SCREEN_DEADLINE_MS is left out: the app then asks for it as before.
+ */
+
+/** How long the page waits for the first screen's answers; a slow one is left to the app. */
+export const FIRST_SCREEN_DEADLINE_MS = 400;
+/** Gallery cards whose thumbnails are preloaded: the first row on a phone (two columns). */
+export const PRELOADED_CARDS = 2;
+
+export interface FirstScreenCall {
+  method: 'GET' | 'POST';
+  url: string;
+  body?: unknown;
+}
+
+function request(id: OperationId, params: Record<string, string> = {}, query?: Record<string, string>) {
+  const search = query ? `?${new URLSearchParams(query).toString()}` : '';
+  const method = OPERATIONS[id].method as FirstScreenCall['method'];
+  return { method, url: `${pathOf(id, params)}${search}` };
+}
+
+/** Page 0 of a board with nothing searched, as the web's board asks for it (features/gallery/api.ts). */
+function boardPage(size: number): FirstScreenCall {
+  const query = { page: '0', size: String(size), author_id: '0', favorite: 'false', offset: '0' };
+  return { ...request('searchGallery', {}, query), body: EMPTY_SEARCH_BODY };
+}
+
+type Params = Record<string, string>;
+
+const imageInfo = (params: Params) => request('getImageInfo', { uuid: params.uuid ?? '' });
+
+/**
+ * The requests the first screen of a route sends (what the app asks for before it can show its main
+ * content; an e2e test checks that loading these pages sends none of them), for the routes whose main
+ * content is data. The other pages show their frame and text first. Only reads; only what the visitor may
+ * see, since they are asked with the visitor's cookies.
+ */
+const ROUTE_CALLS: Partial<Record<SpaRoute, (params: Params, signedIn: boolean) => FirstScreenCall[]>> = {
+  // A signed-in board is shuffled by default with a seed the browser keeps (features/gallery/boards.ts):
+  // only a guest's board, newest first, is known here.
+  '/explore': (_, signedIn) => (signedIn ? [] : [boardPage(GUEST_SAMPLE_COUNT)]),
+  '/image/:uuid': (params) => [imageInfo(params), request('listStyles')],
+  '/create': () => [request('listStyles'), request('listModifiers'), request('listModerationRules')],
+  '/account/signin': () => [request('listOAuthProviders')],
+  '/account/signup': () => [request('listOAuthProviders')],
+};
+
+export function firstScreenCalls(match: SpaRouteMatch, signedIn: boolean): FirstScreenCall[] {
+  const own = ROUTE_CALLS[match.route]?.(match.params, signedIn) ?? [];
+  return signedIn ? [request('getMe'), ...own] : own;
+}
+
+/** The objects of a list that pass `include`, at most `count`, by one of their fields. */
+function fieldOf(
+  list: unknown,
+  field: string,
+  count: number,
+  include: (item: Record<string, unknown>) => boolean,
+) {
+  return (Array.isArray(list) ? (list as unknown[]) : [])
+    .filter((item): item is Record<string, unknown> => typeof item === 'object' && item !== null)
+    .filter(include)
+    .slice(0, count)
+    .map((item) => item[field]);
+}
+
+type AnswerOfCall = (call: FirstScreenCall) => unknown;
+
+/** The largest pictures of a route's first screen, from its answers. */
+const ROUTE_IMAGES: Partial<Record<SpaRoute, (params: Params, answer: AnswerOfCall) => unknown[]>> = {
+  '/image/:uuid': (params, answer) => [
+    (answer(imageInfo(params)) as { thumbnail_src?: unknown } | undefined)?.thumbnail_src,
+  ],
+  '/explore': (_, answer) => {
+    const page = answer(boardPage(GUEST_SAMPLE_COUNT)) as { items?: unknown } | undefined;
+    return fieldOf(page?.items, 'thumbnail_src', PRELOADED_CARDS, () => true);
+  },
+  // The previews in view of the render a new visitor sees (features/generator/StylePicker.tsx).
+  '/create': (_, answer) =>
+    fieldOf(
+      answer(request('listStyles')),
+      'preview',
+      STYLE_PREVIEWS_IN_VIEW,
+      (style) => style.txt2img === true && style.render === DEFAULT_RENDER,
+    ),
+};
+
+/** The largest pictures of a route's first screen, from its answers: preloaded with high priority. */
+export function firstScreenImages(match: SpaRouteMatch, answers: Record<string, unknown>): string[] {
+  const answer: AnswerOfCall = (call) => answers[firstScreenKey(call.method, call.url, call.body)];
+  const images = ROUTE_IMAGES[match.route]?.(match.params, answer) ?? [];
+  // Only the site's own files, as the API names them (anything else is not preloaded).
+  return images.filter(
+    (src): src is string =>
+      typeof src === 'string' && /^\/(images|api\/catalogue\/preview)\/[A-Za-z0-9._/-]+$/.test(src),
+  );
+}
+
+export interface FirstScreenParts {
+  assets: PageAssets;
+  images: string[];
+  answers: Record<string, unknown>;
+}
+
+/** The page with its first screen: preload links at the end of the head, the answers at the end of the body. */
+export function withFirstScreen(html: string, parts: FirstScreenParts): string {
+  const attr = escapeHtml;
+  const links = [
+    ...parts.assets.styles.map((href) => `<link rel="stylesheet" crossorigin href="${attr(href)}">`),
+    ...parts.images.map(
+      (href) => `<link rel="preload" as="image" fetchpriority="high" href="${attr(href)}">`,
+    ),
+    ...parts.assets.modules.map((href) => `<link rel="modulepreload" crossorigin href="${attr(href)}">`),
+  ];
+  let page = html;
+  const headEnd = page.lastIndexOf('</head>');
+  if (links.length > 0 && headEnd !== -1) {
+    page = `${page.slice(0, headEnd)}${links.join('\n')}\n${page.slice(headEnd)}`;
+  }
+  const bodyEnd = page.lastIndexOf('</body>');
+  if (Object.keys(parts.answers).length > 0 && bodyEnd !== -1) {
+    const text = firstScreenScriptText({ answers: parts.answers });
+    const script = `<script type="application/json" id="${FIRST_SCREEN_SCRIPT_ID}">${text}</script>\n`;
+    page = `${page.slice(0, bodyEnd)}${script}${page.slice(bodyEnd)}`;
+  }
+  return page;
+}
+
+/** Settles with `work`'s value, or with `fallback` once `ms` have passed. */
+function withDeadline<T>(work: Promise<T>, ms: number, fallback: T): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<T>((resolve) => {
+    timer = setTimeout(() => resolve(fallback), ms);
+    timer.unref();
+  });
+  return Promise.race([work.catch(() => fallback), late]).finally(() => clearTimeout(timer));
+}
+
+export interface FirstScreen {
+  /** The page of `match` for this request, with what its first screen needs; `personal` when it holds the visitor's data. */
+  build(
+    request: FastifyRequest,
+    match: SpaRouteMatch,
+    html: string,
+  ): Promise<{ html: string; personal: boolean }>;
+}
+
+/**
+ * Builds pages with their first screen. `siteOrigin` is the origin the site's pages send (PUBLIC_URL's):
+ * a search is a POST, which the origin check (./origin.ts) lets through only from the site itself.
+ */
+export function firstScreen(app: FastifyInstance, assets: AssetTable, siteOrigin: string): FirstScreen {
+  async function answerOf(request: FastifyRequest, call: FirstScreenCall): Promise<unknown> {
+    const headers: Record<string, string> = { accept: 'application/json' };
+    for (const name of ['cookie', 'accept-language', 'user-agent'] as const) {
+      const value = request.headers[name];
+      if (typeof value === 'string') headers[name] = value;
+    }
+    if (call.body !== undefined) {
+      headers['content-type'] = 'application/json';
+      headers.origin = siteOrigin;
+    }
+    const response = await app.inject({
+      method: call.method,
+      url: call.url,
+      headers,
+      payload: call.body === undefined ? undefined : JSON.stringify(call.body),
+      // The visitor's address: rate limits count these requests as the visitor's, as the app's own would be.
+      remoteAddress: request.ip,
+    });
+    // Only a plain success: an error, or an answer that sets a cookie, is for the app to receive itself.
+    if (response.statusCode !== 200 || response.headers['set-cookie'] !== undefined) return undefined;
+    if (!String(response.headers['content-type'] ?? '').startsWith('application/json')) return undefined;
+    return response.json();
+  }
+
+  return {
+    async build(request, match, html) {
+      const page = SPA_PAGES[match.route];
+      if (page === null) return { html, personal: false };
+      const signedIn = Boolean(request.cookies[SESSION_COOKIE]);
+      const language = pickLanguage(
+        request.cookies[COOKIE.language],
+        acceptedLanguages(request.headers['accept-language']),
+      );
+      const calls = firstScreenCalls(match, signedIn);
+      const answered = await Promise.all(
+        calls.map((call) => withDeadline(answerOf(request, call), FIRST_SCREEN_DEADLINE_MS, undefined)),
+      );
+      const answers: Record<string, unknown> = {};
+      calls.forEach((call, index) => {
+        if (answered[index] !== undefined)
+          answers[firstScreenKey(call.method, call.url, call.body)] = answered[index];
+      });
+      const own = assets.page(page);
+      const messages = assets.language(language);
+      const parts: FirstScreenParts = {
+        assets: { modules: [...new Set([...messages.modules, ...own.modules])], styles: own.styles },
+        images: firstScreenImages(match, answers),
+        answers,
+      };
+      return { html: withFirstScreen(html, parts), personal: signedIn };
+    },
+  };
+}
