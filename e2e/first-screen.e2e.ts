@@ -11,6 +11,7 @@ import {
   recordLayoutShifts,
   requestsInFlight,
   watchProblems,
+  withoutEmbeddedAnswers,
 } from './support/firstScreen.ts';
 import { newAccount, safeSampleUuid, shownPage } from './support/gallery.ts';
 import { browserPerTest, createAccount, serverForFile } from './support/suite.ts';
@@ -127,7 +128,8 @@ describe('the main image first, signed in', () => {
 });
 
 /**
- * /create while its data is slow (the catalogue is held back until the page has loaded and painted, as on a phone over a mobile network):
+ * /create while its data is slow (the page comes without the answers the server embeds, as when they took
+ * too long, and the catalogue is held back until the page has loaded and painted, as on a phone over a mobile network):
  * the sum of its layout shifts stays within "good" (0.1). Before issue 20 the footer was painted in view
  * and pushed down when the generator appeared (0.32–0.36).
  */
@@ -145,6 +147,7 @@ describe('/create keeps its layout while it loads', () => {
       account: signedIn ? () => account : undefined,
       prepare: async (page) => {
         await recordLayoutShifts(page);
+        await withoutEmbeddedAnswers(page);
         catalogue = await holdAnswers(page, '**/api/config/**');
       },
     });
@@ -180,6 +183,7 @@ describe('the gallery and the image page keep their layout while they load', () 
         cookiesAnswered: true,
         prepare: async (page) => {
           await recordLayoutShifts(page);
+          await withoutEmbeddedAnswers(page);
           data = await holdAnswers(page, api);
         },
       });

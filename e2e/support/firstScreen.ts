@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { FIRST_SCREEN_SCRIPT_ID } from '@mirage/domain';
 import type { Page, Request } from 'playwright-core';
 
 /**
@@ -163,4 +164,32 @@ export async function pageReady(page: Page, selector: string): Promise<void> {
     undefined,
     { timeout: 30_000 },
   );
+}
+
+/**
+ * Serves the page without the answers the server embedded in it (apps/api/src/http/first-screen.ts), as
+ * when they took longer than the server waits for them: the page then asks the API for its data itself.
+ */
+export async function withoutEmbeddedAnswers(page: Page): Promise<void> {
+  await page.route('**/*', async (route) => {
+    if (route.request().resourceType() !== 'document') return route.fallback();
+    const response = await route.fetch();
+    const body = (await response.text()).replace(
+      new RegExp(`<script type="application/json" id="${FIRST_SCREEN_SCRIPT_ID}">[^<]*</script>`),
+      '',
+    );
+    return route.fulfill({ response, body });
+  });
+}
+
+/** The API requests a page sends (method, path and query), the live streams aside. */
+export function apiRequests(page: Page): string[] {
+  const sent: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.startsWith('/api/') && !STREAM.test(url.pathname)) {
+      sent.push(`${request.method()} ${url.pathname}${url.search}`);
+    }
+  });
+  return sent;
 }

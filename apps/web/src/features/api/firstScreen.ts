@@ -25,7 +25,8 @@ function isFirstScreenData(value: unknown): value is FirstScreenData {
 function embeddedAnswers(): Map<string, unknown> {
   if (answers) return answers;
   answers = new Map();
-  if (typeof document === 'undefined') return answers;
+  // Outside a browser page (tests, a worker) there is no page to read.
+  if (typeof document === 'undefined' || typeof document.getElementById !== 'function') return answers;
   const element = document.getElementById(FIRST_SCREEN_SCRIPT_ID);
   if (!element) return answers;
   try {

@@ -1,0 +1,92 @@
+import { FIRST_SCREEN_SCRIPT_ID, GUEST_SAMPLE_COUNT } from '@mirage/domain';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { apiRequests, pageReady } from './support/firstScreen.ts';
+import { newAccount, safeSampleUuid } from './support/gallery.ts';
+import { browserPerTest, createAccount, serverForFile } from './support/suite.ts';
+
+/**
+ * The first screen comes with the page (issue 20, apps/api/src/http/first-screen.ts): the answers the
+ * server embeds are used, so loading the page sends none of those requests, and the page's main picture
+ * is preloaded from the HTML. Kept apart from first-screen.e2e.ts, which also loads pages without them.
+ */
+const suite = serverForFile();
+const account = newAccount('emb');
+let sampleUuid = '';
+
+beforeAll(async () => {
+  sampleUuid = await safeSampleUuid(suite.url);
+  await createAccount(suite.url, account);
+});
+
+const SAMPLES = `POST /api/gallery/search?page=0&size=${GUEST_SAMPLE_COUNT}&author_id=0&favorite=false&offset=0`;
+const CATALOGUE = [
+  'GET /api/config/styles',
+  'GET /api/settings/modifiers',
+  'GET /api/config/moderation_rules',
+];
+
+describe('the first screen comes with the page', () => {
+  for (const signedIn of [false, true]) {
+    let sent: string[] = [];
+    const browser = browserPerTest(suite, {
+      cookiesAnswered: true,
+      account: signedIn ? () => account : undefined,
+      prepare: (page) => {
+        sent = apiRequests(page);
+      },
+    });
+    const who = signedIn ? 'signed in' : 'guest';
+    const accountCall = signedIn ? ['GET /api/user/me'] : [];
+
+    const pages = [
+      ['/create', '[data-testid^="style-option-"] img', [...accountCall, ...CATALOGUE]],
+      [
+        '/image/:uuid',
+        '[data-testid="viewer-image"]',
+        [...accountCall, 'GET /api/image/:uuid/info', 'GET /api/config/styles'],
+      ],
+      ...(signedIn ? [] : ([['/explore', '[data-testid="gallery-card"] img', [SAMPLES]]] as const)),
+    ] as const;
+
+    for (const [path, ready, embedded] of pages) {
+      it(`${who}: ${path} shows its data without asking the API for it`, async () => {
+        const { page } = browser;
+        const url = path.replace(':uuid', sampleUuid);
+        await page.goto(`${suite.url}${url}`);
+        await pageReady(page, ready);
+        await page.waitForLoadState('load');
+        for (const request of embedded) expect(sent).not.toContain(request.replace(':uuid', sampleUuid));
+        // The app read the answers and took their element out of the page.
+        expect(await page.locator(`#${FIRST_SCREEN_SCRIPT_ID}`).count()).toBe(0);
+      });
+    }
+  }
+});
+
+describe('the main picture is named in the page', () => {
+  const browser = browserPerTest(suite, { cookiesAnswered: true });
+
+  it("preloads the image page's picture and the gallery's first row with high priority", async () => {
+    const viewer = await browser.page.request.get(`${suite.url}/image/${sampleUuid}`);
+    expect(await viewer.text()).toContain(
+      `<link rel="preload" as="image" fetchpriority="high" href="/images/${sampleUuid}-min.webp">`,
+    );
+    const gallery = await (await browser.page.request.get(`${suite.url}/explore`)).text();
+    expect(
+      gallery.match(/<link rel="preload" as="image" fetchpriority="high" href="\/images\/[^"]+-min\.webp">/g),
+    ).toHaveLength(2);
+    // The page's own chunks load with the entry, not after it has run.
+    expect(gallery).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/ExplorePage-[^"]+\.js">/);
+  });
+
+  it('loads the preloaded picture once: the page uses what the preload fetched', async () => {
+    const pictures: string[] = [];
+    browser.page.on('request', (request) => {
+      if (request.url().endsWith(`/images/${sampleUuid}-min.webp`)) pictures.push(request.url());
+    });
+    await browser.page.goto(`${suite.url}/image/${sampleUuid}`);
+    await pageReady(browser.page, '[data-testid="viewer-image"]');
+    await browser.page.waitForLoadState('load');
+    expect(pictures).toHaveLength(1);
+  });
+});
