@@ -1,7 +1,7 @@
 import './styles/fonts.css';
 import './ui/tokens.css';
 import './ui/global.css';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
 import { boot } from './app/boot.ts';
@@ -17,9 +17,14 @@ if (!container) throw new Error('#root is missing from index.html');
 void boot(queryClient)
   .catch((error: unknown) => console.error('Startup step failed', error))
   .then(() => {
-    createRoot(container).render(
-      <StrictMode>
-        <App queryClient={queryClient} />
-      </StrictMode>,
-    );
+    const root = createRoot(container);
+    // The first render as a transition: React renders it in slices, giving the browser the main thread
+    // between them (a phone stays responsive while the first screen is built; issue 20, TBT).
+    startTransition(() => {
+      root.render(
+        <StrictMode>
+          <App queryClient={queryClient} />
+        </StrictMode>,
+      );
+    });
   });

@@ -23,13 +23,16 @@ export function useHideOnScroll(threshold: number, enabled: boolean): [boolean, 
 
   useEffect(() => {
     if (!enabled) return;
-    let last = window.scrollY;
+    // The position is first read at the first scroll, not here: reading scrollY while the page is being
+    // built forces a layout in the middle of the first render (a long task on a phone).
+    let last: number | null = null;
     let frame = 0;
     const onScroll = () => {
       if (frame) return;
       frame = window.requestAnimationFrame(() => {
         frame = 0;
         const y = window.scrollY;
+        last ??= y;
         if (y <= threshold) setHidden(false);
         else if (y > last + 4) setHidden(true);
         else if (y < last - 4) setHidden(false);

@@ -1,4 +1,4 @@
-import { useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useDeferredValue, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 import type { CardBox } from './layout.ts';
 import { layoutMasonry } from './layout.ts';
@@ -11,11 +11,11 @@ const gapFor = (width: number) => (width < 600 ? 8 : 14);
 let lastWidth = 0;
 
 /**
- * The board's width, known before paint and on every resize. A board that replaces another (the skeleton,
- * then the cards) starts from the width the previous one had instead of reading it again: that read forced
- * a synchronous layout of the page just before the cards were laid out once more (~20-50 ms on a phone at
- * 4x CPU slowdown). The ResizeObserver, which reports after layout and before paint, corrects a wrong start
- * at once (flushSync: no frame is painted with it).
+ * The board's width, known before paint and on every resize, from a ResizeObserver: it reports after
+ * layout and before paint, so the width is read without forcing a layout of the page in the middle of a
+ * render (a read of clientWidth there cost 50-180 ms on a phone at 4x CPU slowdown), and the cards it lays
+ * out are painted in the same frame (flushSync). A board that replaces another (the skeleton, then the
+ * cards) starts from the width the previous one had; the observer corrects it if it changed.
  */
 function useWidth() {
   const ref = useRef<HTMLDivElement>(null);
@@ -23,13 +23,13 @@ function useWidth() {
   useLayoutEffect(() => {
     const element = ref.current;
     if (!element) return;
-    const update = (next: number) => {
+    const observer = new ResizeObserver(([entry]) => {
+      if (!entry) return;
+      // The content box, whole pixels down (clientWidth's rounding could overflow by half a pixel).
+      const next = Math.floor(entry.contentRect.width);
       lastWidth = next;
-      setWidth(next);
-    };
-    if (lastWidth === 0) update(element.clientWidth);
-    // Read after layout, in the observer's callback: no forced layout.
-    const observer = new ResizeObserver(() => flushSync(() => update(element.clientWidth)));
+      flushSync(() => setWidth(next));
+    });
     observer.observe(element);
     return () => observer.disconnect();
   }, []);
@@ -45,12 +45,29 @@ interface MasonryProps<T> {
   testId?: string;
 }
 
+/** Cards a board shows at once when it first gets some: a desktop's first screen. */
+export const FIRST_PASS_CARDS = 8;
+
+/**
+ * The items to render now. A board that had none shows its first FIRST_PASS_CARDS at once and the rest in
+ * a second, deferred pass, which React renders in slices between frames: the first screen is painted
+ * without waiting for two dozen cards, and no single task holds a phone's main thread for long. A board
+ * that grows (the next page) keeps what it shows while the new cards render the same way.
+ */
+export function firstPass<T>(items: readonly T[], deferred: readonly T[]): readonly T[] {
+  if (deferred === items) return items;
+  return items.slice(0, Math.max(deferred.length, FIRST_PASS_CARDS));
+}
+
 /**
  * Masonry of fixed-ratio cards (layout.ts): absolutely placed boxes, in reading order in the document,
- * so that Tab and screen readers go left to right, row by row, as the eye does.
+ * so that Tab and screen readers go left to right, row by row, as the eye does. The layout (and so the
+ * board's height) is always the whole list's; the cards come in two passes (`firstPass`).
  */
 export function Masonry<T>({ items, sizeOf, render, label, busy = false, testId }: MasonryProps<T>) {
   const { ref, width } = useWidth();
+  const deferred = useDeferredValue(items);
+  const shown = firstPass(items, deferred);
   const sizes = useMemo(() => items.map(sizeOf), [items, sizeOf]);
   const layout = useMemo(() => layoutMasonry(sizes, width, gapFor(width)), [sizes, width]);
   return (
@@ -65,7 +82,7 @@ export function Masonry<T>({ items, sizeOf, render, label, busy = false, testId 
       data-columns={layout.columns}
       data-testid={testId}
     >
-      {width > 0 && items.map((item, index) => render(item, layout.boxes[index]!, index))}
+      {width > 0 && shown.map((item, index) => render(item, layout.boxes[index]!, index))}
     </div>
   );
 }
