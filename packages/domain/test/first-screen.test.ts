@@ -2,11 +2,9 @@ import { describe, expect, it } from 'vitest';
 import {
   acceptedLanguages,
   canonicalJson,
-  EMPTY_SEARCH_BODY,
   firstScreenKey,
   firstScreenScriptText,
   pickLanguage,
-  searchBodySchema,
 } from '../src/index.ts';
 
 describe('firstScreenKey (the web and the server name a request alike)', () => {
@@ -58,12 +56,6 @@ describe('firstScreenScriptText (JSON inside a script element)', () => {
     expect(JSON.parse(text)).toEqual({
       answers: { k: { prompt: '</script><script>alert(1)</script><!-- & \u2028\u2029' } },
     });
-  });
-});
-
-describe('EMPTY_SEARCH_BODY', () => {
-  it('is a search the API takes as it is', () => {
-    expect(searchBodySchema.parse(EMPTY_SEARCH_BODY)).toEqual(EMPTY_SEARCH_BODY);
   });
 });
 

@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { FIRST_SCREEN_SCRIPT_ID, firstScreenKey } from '@mirage/domain';
+import { EMPTY_SEARCH_BODY, FIRST_SCREEN_SCRIPT_ID, firstScreenKey } from '@mirage/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addImage, signedIn } from '../gallery-fixtures.ts';
 import { Client, createTestApp, type TestContext } from '../harness.ts';
@@ -85,16 +85,6 @@ const preloads = (html: string, rel: string) =>
   [...html.matchAll(new RegExp(`<link rel="${rel}"[^>]* href="([^"]+)"`, 'g'))].map((match) => match[1]!);
 
 const samplesUrl = '/api/gallery/search?page=0&size=24&author_id=0&favorite=false&offset=0';
-const emptySearch = {
-  pos_search: [],
-  opt_search: [],
-  neg_search: [],
-  shuffle: null,
-  styles: [],
-  formats: [],
-  renders: [],
-  gen_types: [],
-};
 
 describe("the gallery's page for a guest", () => {
   it('holds the guest samples exactly as the API answers them, and preloads the first two thumbnails', async () => {
@@ -107,9 +97,9 @@ describe("the gallery's page for a guest", () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('no-cache');
     const answers = answersIn(html);
-    expect(Object.keys(answers)).toEqual([firstScreenKey('POST', samplesUrl, emptySearch)]);
-    const direct = await new Client(t.app).post(samplesUrl, emptySearch);
-    const samples = answers[firstScreenKey('POST', samplesUrl, emptySearch)] as {
+    expect(Object.keys(answers)).toEqual([firstScreenKey('POST', samplesUrl, EMPTY_SEARCH_BODY)]);
+    const direct = await new Client(t.app).post(samplesUrl, EMPTY_SEARCH_BODY);
+    const samples = answers[firstScreenKey('POST', samplesUrl, EMPTY_SEARCH_BODY)] as {
       items: { thumbnail_src: string }[];
     };
     expect(samples).toEqual(direct.body);

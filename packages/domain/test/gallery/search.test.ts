@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  EMPTY_SEARCH_BODY,
   SEARCH_MAX_TAGS,
   dailyShuffleSeed,
   searchBodySchema,
@@ -10,16 +11,7 @@ import {
 
 describe('searchBodySchema', () => {
   it('fills every list with nothing and means newest first when empty', () => {
-    expect(searchBodySchema.parse({})).toEqual({
-      pos_search: [],
-      opt_search: [],
-      neg_search: [],
-      shuffle: null,
-      styles: [],
-      formats: [],
-      renders: [],
-      gen_types: [],
-    });
+    expect(searchBodySchema.parse({})).toEqual(EMPTY_SEARCH_BODY);
   });
 
   it('accepts a full body', () => {

@@ -220,21 +220,7 @@ describe('the request body', () => {
       renders: ['hentai'],
       gen_types: ['txt2img', 'style_convert'],
     });
-    expect(toSearchBody(EMPTY_SEARCH, null)).toEqual({
-      pos_search: [],
-      opt_search: [],
-      neg_search: [],
-      shuffle: null,
-      styles: [],
-      formats: [],
-      renders: [],
-      gen_types: [],
-    });
-  });
-});
-
-describe('the empty search the server answers inside a board page', () => {
-  it('is exactly what a board sends with nothing chosen, newest first', () => {
+    // What the server answers inside a board's page (apps/api/src/http/first-screen.ts).
     expect(toSearchBody(EMPTY_SEARCH, null)).toEqual(EMPTY_SEARCH_BODY);
   });
 });

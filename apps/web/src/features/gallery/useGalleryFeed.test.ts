@@ -1,3 +1,4 @@
+import { EMPTY_SEARCH_BODY } from '@mirage/domain';
 import { describe, expect, it } from 'vitest';
 import type { GalleryCard, GalleryPage } from './api.ts';
 import { galleryQueryString } from './api.ts';
@@ -62,16 +63,7 @@ describe('paging (12 per page)', () => {
   });
 
   it('keys the cache by board, scope, who asks and the search body', () => {
-    const body = {
-      pos_search: [],
-      opt_search: [],
-      neg_search: [],
-      shuffle: null,
-      styles: [],
-      formats: [],
-      renders: [],
-      gen_types: [],
-    };
+    const body = EMPTY_SEARCH_BODY;
     const explore = galleryQueryKey(boardScope('explore'), true, body);
     expect(explore).toEqual(['gallery', 'explore', 0, false, 'user', body]);
     expect(galleryQueryKey(boardScope('explore'), false, body)).not.toEqual(explore);
