@@ -45,18 +45,21 @@ interface MasonryProps<T> {
   testId?: string;
 }
 
-/** Cards a board shows at once when it first gets some: a desktop's first screen. */
-export const FIRST_PASS_CARDS = 8;
+const NOTHING: readonly never[] = [];
+
+/** Rows of cards a board shows at once when it first gets some: a first screen, on a phone or a desktop. */
+export const FIRST_PASS_ROWS = 2;
 
 /**
- * The items to render now. A board that had none shows its first FIRST_PASS_CARDS at once and the rest in
- * a second, deferred pass, which React renders in slices between frames: the first screen is painted
- * without waiting for two dozen cards, and no single task holds a phone's main thread for long. A board
- * that grows (the next page) keeps what it shows while the new cards render the same way.
+ * The items to render now. A board that had none shows its first `count` at once (FIRST_PASS_ROWS rows
+ * of its columns) and the rest in a second, deferred pass, which React renders in slices between frames:
+ * the first screen is painted without waiting for two dozen cards, and no single task holds a phone's main
+ * thread for long. A board that grows (the next page) keeps what it shows while the new cards render the
+ * same way.
  */
-export function firstPass<T>(items: readonly T[], deferred: readonly T[]): readonly T[] {
+export function firstPass<T>(items: readonly T[], deferred: readonly T[], count: number): readonly T[] {
   if (deferred === items) return items;
-  return items.slice(0, Math.max(deferred.length, FIRST_PASS_CARDS));
+  return items.slice(0, Math.max(deferred.length, count));
 }
 
 /**
@@ -66,10 +69,13 @@ export function firstPass<T>(items: readonly T[], deferred: readonly T[]): reado
  */
 export function Masonry<T>({ items, sizeOf, render, label, busy = false, testId }: MasonryProps<T>) {
   const { ref, width } = useWidth();
-  const deferred = useDeferredValue(items);
-  const shown = firstPass(items, deferred);
   const sizes = useMemo(() => items.map(sizeOf), [items, sizeOf]);
   const layout = useMemo(() => layoutMasonry(sizes, width, gapFor(width)), [sizes, width]);
+  // Nothing is laid out before the width is known; then the first rows, then the rest (`firstPass`). The
+  // deferred list starts empty, on mount too, so a board that mounts with its cards splits them as well.
+  const placeable = width > 0 ? items : NOTHING;
+  const deferred = useDeferredValue(placeable, NOTHING as readonly T[]);
+  const shown = firstPass(placeable, deferred, layout.columns * FIRST_PASS_ROWS);
   return (
     <div
       ref={ref}
@@ -82,7 +88,7 @@ export function Masonry<T>({ items, sizeOf, render, label, busy = false, testId 
       data-columns={layout.columns}
       data-testid={testId}
     >
-      {width > 0 && shown.map((item, index) => render(item, layout.boxes[index]!, index))}
+      {shown.map((item, index) => render(item, layout.boxes[index]!, index))}
     </div>
   );
 }
