@@ -1,6 +1,7 @@
 export * from './errors.ts';
 export * from './input.ts';
 export * from './user.ts';
+export * from './user-schema.ts';
 export * from './roles.ts';
 export * from './reserved-usernames.ts';
 export * from './languages.ts';

@@ -1,32 +1,13 @@
 import { z } from 'zod';
+import { BIGINT_ID_MAX, INT4_MAX, isStorableText, UNSTORABLE_TEXT } from './storable.ts';
+
+export { BIGINT_ID_MAX, INT4_MAX, isStorableText, UNSTORABLE_TEXT };
 
 /**
  * What every request field must be before it may reach the database. Each request schema builds its
  * strings with `safeText` and its id columns with `idValue`, so that bad input answers a 4xx
  * `validation_error` (with data.field) instead of a database error (a 500).
  */
-
-/** Largest value of a PostgreSQL `integer` (int4) column. */
-export const INT4_MAX = 2_147_483_647;
-/**
- * Largest `bigint` id accepted: the largest integer a JS number holds exactly. A larger number would
- * be rounded on its way to the database (another row's id, or an int8 overflow).
- */
-export const BIGINT_ID_MAX = Number.MAX_SAFE_INTEGER;
-
-/** A UTF-16 surrogate that is not half of a pair: valid in a JS string, not encodable as UTF-8. */
-const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
-
-/**
- * Text that PostgreSQL can store: no NUL (it refuses 0x00 in text and jsonb) and no lone surrogate
- * (jsonb refuses its escape; text would silently get U+FFFD instead of what was sent).
- */
-export function isStorableText(value: string): boolean {
-  return !value.includes('\u0000') && !LONE_SURROGATE.test(value);
-}
-
-/** The code of a string that is not storable text (the API adds data.field). */
-export const UNSTORABLE_TEXT = 'validation_error';
 
 /**
  * A request string: `z.string()` plus the storable-text check, which runs first and stops the other

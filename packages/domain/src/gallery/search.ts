@@ -1,6 +1,4 @@
-import { z } from 'zod';
-import { idValue } from '../input.ts';
-import { FORMATS, RENDERS } from '../generation/options.ts';
+import type { SearchBody } from './search-schema.ts';
 
 /**
  * The gallery search (docs/product/gallery.md#search, POST /api/gallery/search,
@@ -32,31 +30,6 @@ export const SEARCH_DEBOUNCE_MS = 100;
 /** docs/product/gallery.md#search: search gen types (not the job types): tweak covers inpainting. */
 export const SEARCH_GEN_TYPES = ['txt2img', 'tweak', 'style_convert'] as const;
 export type SearchGenType = (typeof SEARCH_GEN_TYPES)[number];
-
-const tagIds = z.array(idValue('bigint')).max(SEARCH_MAX_TAGS).default([]);
-
-/** A shuffle seed: docs/product/gallery.md#in-the-web, a random number between -1 and 1 per area. */
-const shuffleSeed = z.number().min(-1).max(1);
-
-/**
- * docs/product/gallery.md#search. `shuffle` is the area's seed (docs/product/gallery.md#in-the-web: a random
- * number between -1 and 1, kept per area so the order stays stable across pages); null or absent means newest
- * first. Clients of the spec send it as a boolean instead, with the area's seed as `seed`: true shuffles
- * (with `seed`, or a seed the server picks when there is none), false is newest first. `searchShuffle`
- * resolves both forms.
- */
-export const searchBodySchema = z.object({
-  pos_search: tagIds,
-  opt_search: tagIds,
-  neg_search: tagIds,
-  shuffle: z.union([z.boolean(), shuffleSeed]).nullable().default(null),
-  seed: shuffleSeed.optional(),
-  styles: z.array(idValue('integer')).max(100).default([]),
-  formats: z.array(z.enum(FORMATS)).max(FORMATS.length).default([]),
-  renders: z.array(z.enum(RENDERS)).max(RENDERS.length).default([]),
-  gen_types: z.array(z.enum(SEARCH_GEN_TYPES)).max(SEARCH_GEN_TYPES.length).default([]),
-});
-export type SearchBody = z.infer<typeof searchBodySchema>;
 
 /**
  * The body of a search with nothing chosen, newest first: what a board sends before the visitor picks a

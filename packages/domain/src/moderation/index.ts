@@ -13,5 +13,6 @@ export { findAdulthood } from './adulthood.ts';
 export { emphasisOf, weightOf, type Emphasis } from './emphasis.ts';
 export { findMinorMarkers, type MinorMarker, type MinorMarkerReason } from './minor-markers.ts';
 export * from './rules.ts';
+export * from './rule-schema.ts';
 export * from './child-safety.ts';
 export * from './strikes.ts';

@@ -13,11 +13,11 @@
  *
  * The child-safety layer (child-safety.ts) is NOT a rule: it cannot be edited or switched off here.
  */
-import { z } from 'zod';
 import { locateAdulthood } from './adulthood.ts';
 import { locateAges, type LocatedAge } from './ages.ts';
 import { removeMatches } from './cleanup.ts';
 import { compileTerms, matchTerms, withoutOverlaps } from './terms.ts';
+import type { ModerationRule } from './rule-schema.ts';
 import { prepareText, type PreparedText } from './text.ts';
 import { ADULT_AGE_RANGE, SUGGESTION_GROUPS } from './wordlists.ts';
 
@@ -26,21 +26,6 @@ export type ModerationRuleType = (typeof MODERATION_RULE_TYPE)[keyof typeof MODE
 export const MODERATION_SCOPES = ['positive', 'negative', 'all'] as const;
 export type ModerationScope = (typeof MODERATION_SCOPES)[number];
 export type ModerationField = 'prompt' | 'neg_prompt';
-
-export const moderationRuleSchema = z
-  .object({
-    /** The table's id, or a stable name for the built-in rules (the seed's `lib`). */
-    id: z.union([z.number().int(), z.string().min(1)]),
-    words: z.array(z.string().trim().min(1)).min(1),
-    suggestions: z.array(z.string().trim().min(1)),
-    type: z.union([z.literal(MODERATION_RULE_TYPE.forbidden), z.literal(MODERATION_RULE_TYPE.suggestion)]),
-    applies_to: z.enum(MODERATION_SCOPES),
-  })
-  .refine((rule) => rule.type === MODERATION_RULE_TYPE.forbidden || rule.suggestions.length > 0, {
-    message: 'a suggestion rule needs suggestions',
-    path: ['suggestions'],
-  });
-export type ModerationRule = z.infer<typeof moderationRuleSchema>;
 
 const AGE_TOKEN = /^\{age:(\d{1,3})-(\d{1,3})\}$/;
 

@@ -5,7 +5,7 @@
  * walk the same list with up/down. An address without a board (the image opened directly, or from the
  * generator's results) walks the newest public gallery.
  */
-import { searchBodySchema, type SearchBody } from '@mirage/domain';
+import { EMPTY_SEARCH_BODY, type SearchBody } from '@mirage/domain';
 import {
   boardContextFromQuery,
   boardScope,
@@ -36,7 +36,7 @@ export function boardOfQuery(search: string | URLSearchParams, viewerId?: number
   const index = /^\d{1,7}$/.test(indexText) ? Number(indexText) : null;
   return {
     params: { author_id: scope.authorId, favorite: scope.favorite, offset: 0 },
-    body: context ? toSearchBody(parseSearch(query), context.seed) : searchBodySchema.parse({}),
+    body: context ? toSearchBody(parseSearch(query), context.seed) : EMPTY_SEARCH_BODY,
     index,
   };
 }

@@ -118,6 +118,21 @@ describe('what stops a save', () => {
     expect(nameProblem(`  ${'a'.repeat(PROMPT_LIB_MAX)}  `)).toBeNull();
     expect(nameProblem('a'.repeat(PROMPT_LIB_MAX + 1))).toBe('name_too_long');
   });
+
+  it("accepts exactly the names the server accepts (the save body's `lib`), without building its schema", () => {
+    const names = [
+      'a lighthouse at dusk',
+      ' harbour ',
+      'a'.repeat(PROMPT_LIB_MAX + 1),
+      'fog\u0000',
+      'dusk \ud800',
+      'sea 🌊',
+    ];
+    for (const name of names) {
+      const accepted = savePromptBody.shape.lib.safeParse(name).success;
+      expect(nameProblem(name) === null, name).toBe(accepted);
+    }
+  });
 });
 
 describe('suggested name', () => {

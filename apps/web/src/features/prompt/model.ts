@@ -12,7 +12,7 @@ import {
   PROMPT_PAGE_SIZE,
   SAVED_PROMPT_LIMIT,
   distinctIds,
-  savePromptBody,
+  isStorableText,
   type PromptListBody,
   type SavePromptBody,
   type PromptSort,
@@ -68,7 +68,8 @@ export type NameProblem = 'name_missing' | 'name_too_long';
 
 export function nameProblem(name: string): NameProblem | null {
   if (name.trim() === '') return 'name_missing';
-  return savePromptBody.shape.lib.safeParse(name).success ? null : 'name_too_long';
+  // What the save body's `lib` accepts (packages/domain prompt-schema.ts), checked without loading zod.
+  return name.trim().length <= PROMPT_LIB_MAX && isStorableText(name) ? null : 'name_too_long';
 }
 
 /** The save body of a search under a name (trimmed), private unless `isPublic`. */
