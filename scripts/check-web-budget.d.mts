@@ -24,3 +24,9 @@ export function measure(
   budgets?: { entry: number; lazy: number },
 ): { rows: BudgetRow[]; failures: BudgetRow[] };
 export function formatTable(rows: BudgetRow[]): string;
+export const ZOD_FREE_ROUTES: readonly string[];
+export function zodOnFirstLoad(
+  manifest: Record<string, ManifestChunk>,
+  textOf: (file: string) => string,
+  routes?: readonly string[],
+): { route: string; file: string }[];

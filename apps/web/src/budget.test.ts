@@ -4,6 +4,7 @@ import {
   LAZY_BUDGET,
   formatTable,
   measure,
+  zodOnFirstLoad,
   type ManifestChunk,
 } from '../../../scripts/check-web-budget.mjs';
 
@@ -82,6 +83,17 @@ describe('the web budget over the build manifest', () => {
     const [first] = measure(manifest, sizeOf).rows;
     expect(first?.budget).toBe(ENTRY_BUDGET);
     expect(measure(manifest, sizeOf).rows.at(-1)?.budget).toBe(LAZY_BUDGET);
+  });
+
+  it('finds zod in what a route loads first (the entry and the route with their static imports), nowhere else', () => {
+    // zod sits in the shared chunk: A imports it statically; B does too; the locale and the entry do not.
+    const textOf = (file: string) => (file === 'assets/shared.js' ? 'class $ZodType {}' : 'export {}');
+    expect(zodOnFirstLoad(manifest, textOf, ['src/pages/A.tsx', 'src/pages/B.tsx'])).toEqual([
+      { route: 'src/pages/A.tsx', file: 'assets/shared.js' },
+      { route: 'src/pages/B.tsx', file: 'assets/shared.js' },
+    ]);
+    expect(zodOnFirstLoad(manifest, textOf, ['locales/en.ts'])).toEqual([]);
+    expect(zodOnFirstLoad(manifest, () => 'export {}', ['src/pages/A.tsx'])).toEqual([]);
   });
 
   it('throws on a manifest without an entry', () => {
