@@ -16,7 +16,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 // are about 123 KB gzipped, so today's budgets are ceilings just above what the build weighs (145 KB first,
 // 73 KB for the heaviest route, settings): they stop any growth while the target stays open (BENCHMARKS.md).
 export const ENTRY_BUDGET = 150 * 1024;
-export const LAZY_BUDGET = 75 * 1024;
+export const LAZY_BUDGET = 77 * 1024;
 
 // Routes whose first load has no zod (issue 20: ~25 KB gzip and ~60 ms of schema building at 4x CPU). They
 // use the domain's plain rules only; its schemas (packages/domain *-schema.ts) load with the account forms.
