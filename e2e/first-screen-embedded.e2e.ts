@@ -1,6 +1,8 @@
 import { FIRST_SCREEN_SCRIPT_ID, GUEST_SAMPLE_COUNT } from '@mirage/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { apiRequests, pageReady } from './support/firstScreen.ts';
+import { apiRequests, layoutShifts, pageReady, recordLayoutShifts } from './support/firstScreen.ts';
+import { settle } from './support/app.ts';
+import { DESKTOP, PHONE } from './support/browser.ts';
 import { newAccount, safeSampleUuid } from './support/gallery.ts';
 import { browserPerTest, createAccount, serverForFile } from './support/suite.ts';
 
@@ -89,4 +91,39 @@ describe('the main picture is named in the page', () => {
     await browser.page.waitForLoadState('load');
     expect(pictures).toHaveLength(1);
   });
+});
+
+/**
+ * The gallery as it really loads, its answers in the page (a guest) or asked by the app (signed in, a
+ * shuffled board), on a phone's CPU (4x slowdown): no frame shows a short, empty board with the footer in
+ * view before the cards push it down (a shift of 0.15-0.43 when the board waited for its first width).
+ */
+describe('the gallery keeps its layout while it loads, on a slow CPU', () => {
+  for (const [name, viewport, signedIn] of [
+    ['phone, signed in', PHONE, true],
+    ['desktop, guest', DESKTOP, false],
+    ['phone, guest', PHONE, false],
+  ] as const) {
+    const browser = browserPerTest(suite, {
+      viewport,
+      isMobile: viewport === PHONE,
+      cookiesAnswered: true,
+      account: signedIn ? () => account : undefined,
+      prepare: async (page) => {
+        await recordLayoutShifts(page);
+        const cdp = await page.context().newCDPSession(page);
+        await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+      },
+    });
+
+    it(`${name}: layout shifts sum to at most 0.1`, async () => {
+      const { page } = browser;
+      await page.goto(`${suite.url}/explore`);
+      await pageReady(page, '[data-testid="gallery-card"] img');
+      await page.waitForLoadState('load');
+      await settle(page);
+      const { total, shifts } = await layoutShifts(page);
+      expect(total, JSON.stringify(shifts)).toBeLessThanOrEqual(0.1);
+    });
+  }
 });

@@ -11,11 +11,13 @@ const gapFor = (width: number) => (width < 600 ? 8 : 14);
 let lastWidth = 0;
 
 /**
- * The board's width, known before paint and on every resize, from a ResizeObserver: it reports after
- * layout and before paint, so the width is read without forcing a layout of the page in the middle of a
- * render (a read of clientWidth there cost 50-180 ms on a phone at 4x CPU slowdown), and the cards it lays
- * out are painted in the same frame (flushSync). A board that replaces another (the skeleton, then the
- * cards) starts from the width the previous one had; the observer corrects it if it changed.
+ * The board's width, known before the first paint and on every resize. The first board of a visit reads it
+ * in a layout effect: that forces a layout of the page (50-180 ms on a phone at 4x CPU slowdown), but
+ * waiting for the ResizeObserver's first report let the browser paint a frame with an empty, short board,
+ * the footer in view, then push it down (a layout shift of 0.15-0.43). A board that replaces another (the
+ * skeleton, then the cards) starts from the width the previous one had. After that the ResizeObserver,
+ * which reports after layout and before paint, gives the width without forcing anything, and the cards it
+ * lays out are painted in the same frame (flushSync).
  */
 function useWidth() {
   const ref = useRef<HTMLDivElement>(null);
@@ -23,13 +25,13 @@ function useWidth() {
   useLayoutEffect(() => {
     const element = ref.current;
     if (!element) return;
-    const observer = new ResizeObserver(([entry]) => {
-      if (!entry) return;
-      // The content box, whole pixels down (clientWidth's rounding could overflow by half a pixel).
-      const next = Math.floor(entry.contentRect.width);
+    const update = (next: number) => {
       lastWidth = next;
-      flushSync(() => setWidth(next));
-    });
+      setWidth(next);
+    };
+    if (lastWidth === 0) update(element.clientWidth);
+    // Read after layout, in the observer's callback: no forced layout.
+    const observer = new ResizeObserver(() => flushSync(() => update(element.clientWidth)));
     observer.observe(element);
     return () => observer.disconnect();
   }, []);
