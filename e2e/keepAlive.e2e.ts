@@ -20,7 +20,10 @@ import { browserPerTest, createAccount, serverForFile } from './support/suite.ts
  * It also keeps the address it was left at (its useSearchParams does not follow the page on screen) and
  * does not re-render while the user moves between other pages.
  */
-const server = serverForFile();
+// A generation takes a few seconds here (the preview engine paced at 100 ms a step), as on a real engine:
+// the tests that leave /create while a task runs must not race a job finished before the page has changed
+// (on a loaded machine the default 4 ms a step was done before the menu had navigated away).
+const server = serverForFile({ env: { PREVIEW_STEP_DELAY_MS: '100' } });
 let freeStyleId = 0;
 const PROMPT = 'a quiet harbour in the fog';
 const SCROLL_Y = 300;
