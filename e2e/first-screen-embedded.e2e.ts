@@ -1,7 +1,6 @@
 import { FIRST_SCREEN_SCRIPT_ID, GUEST_SAMPLE_COUNT } from '@mirage/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { apiRequests, layoutShifts, pageReady, recordLayoutShifts } from './support/firstScreen.ts';
-import { settle } from './support/app.ts';
+import { apiRequests, layoutShiftsOnceLoaded, pageReady, recordLayoutShifts } from './support/firstScreen.ts';
 import { DESKTOP, PHONE } from './support/browser.ts';
 import { newAccount, safeSampleUuid } from './support/gallery.ts';
 import { browserPerTest, createAccount, serverForFile } from './support/suite.ts';
@@ -119,10 +118,7 @@ describe('the gallery keeps its layout while it loads, on a slow CPU', () => {
     it(`${name}: layout shifts sum to at most 0.1`, async () => {
       const { page } = browser;
       await page.goto(`${suite.url}/explore`);
-      await pageReady(page, '[data-testid="gallery-card"] img');
-      await page.waitForLoadState('load');
-      await settle(page);
-      const { total, shifts } = await layoutShifts(page);
+      const { total, shifts } = await layoutShiftsOnceLoaded(page, '[data-testid="gallery-card"] img');
       expect(total, JSON.stringify(shifts)).toBeLessThanOrEqual(0.1);
     });
   }

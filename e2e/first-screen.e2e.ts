@@ -6,7 +6,7 @@ import { settle, until } from './support/app.ts';
 import { DESKTOP, PHONE } from './support/browser.ts';
 import {
   holdAnswers,
-  layoutShifts,
+  layoutShiftsOnceLoaded,
   pageReady,
   recordLayoutShifts,
   requestsInFlight,
@@ -157,10 +157,7 @@ describe('/create keeps its layout while it loads', () => {
       // The page loads and paints with its catalogue still on the way, then the catalogue arrives.
       await page.goto(`${suite.url}/create`);
       catalogue.release();
-      await pageReady(page, '[data-testid^="style-option-"] img');
-      await page.waitForLoadState('load');
-      await settle(page);
-      const { total, shifts } = await layoutShifts(page);
+      const { total, shifts } = await layoutShiftsOnceLoaded(page, '[data-testid^="style-option-"] img');
       expect(total, JSON.stringify(shifts)).toBeLessThanOrEqual(0.1);
     });
   }
@@ -193,10 +190,7 @@ describe('the gallery and the image page keep their layout while they load', () 
         // The page loads and paints with its data still on the way, then the data arrives.
         await page.goto(`${suite.url}${path.replace(':uuid', sampleUuid)}`);
         data.release();
-        await pageReady(page, ready);
-        await page.waitForLoadState('load');
-        await settle(page);
-        const { total, shifts } = await layoutShifts(page);
+        const { total, shifts } = await layoutShiftsOnceLoaded(page, ready);
         expect(total, JSON.stringify(shifts)).toBeLessThanOrEqual(0.1);
       });
     }

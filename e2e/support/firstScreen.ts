@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { FIRST_SCREEN_SCRIPT_ID } from '@mirage/domain';
 import type { Page, Request } from 'playwright-core';
+import { settle } from './app.ts';
 
 /**
  * Helpers of the first-screen and accessibility specs (issue 20): what the page logged or failed to load,
@@ -192,4 +193,15 @@ export function apiRequests(page: Page): string[] {
     }
   });
   return sent;
+}
+
+/**
+ * The layout shifts of a page once it is whole: `ready` shown with its pictures, loaded, its fonts and
+ * animations settled. Call `recordLayoutShifts` before the navigation.
+ */
+export async function layoutShiftsOnceLoaded(page: Page, ready: string) {
+  await pageReady(page, ready);
+  await page.waitForLoadState('load');
+  await settle(page);
+  return layoutShifts(page);
 }
