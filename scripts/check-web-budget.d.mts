@@ -30,3 +30,5 @@ export function zodOnFirstLoad(
   textOf: (file: string) => string,
   routes?: readonly string[],
 ): { route: string; file: string }[];
+export const ENTRY_MAX_SCRIPTS: number;
+export function firstLoadSplit(manifest: Record<string, ManifestChunk>, max?: number): string[];

@@ -18,6 +18,10 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 export const ENTRY_BUDGET = 150 * 1024;
 export const LAZY_BUDGET = 77 * 1024;
 
+// What every route loads first is one script (and its stylesheet): each more file is a request the first paint
+// waits for (apps/web/vite.config.ts, the `app` chunk group).
+export const ENTRY_MAX_SCRIPTS = 1;
+
 // Routes whose first load has no zod (issue 20: ~25 KB gzip and ~60 ms of schema building at 4x CPU). They
 // use the domain's plain rules only; its schemas (packages/domain *-schema.ts) load with the account forms.
 export const ZOD_FREE_ROUTES = [
@@ -45,6 +49,15 @@ export function zodOnFirstLoad(manifest, textOf, routes = ZOD_FREE_ROUTES) {
     }
   }
   return found;
+}
+
+/** The scripts every route loads first (the entry chunk and its static imports), when there are more than `max`. */
+export function firstLoadSplit(manifest, max = ENTRY_MAX_SCRIPTS) {
+  const first = new Set();
+  for (const key of Object.keys(manifest).filter((k) => manifest[k].isEntry))
+    staticClosure(manifest, key, first);
+  const scripts = [...first].map((key) => manifest[key].file).filter((file) => file.endsWith('.js'));
+  return scripts.length > max ? scripts.sort() : [];
 }
 
 /** Manifest keys of `key` and of everything it imports statically, recursively. */
@@ -163,6 +176,14 @@ function main() {
     );
     process.exit(1);
   }
+  const split = firstLoadSplit(manifest);
+  if (split.length > 0) {
+    console.error(
+      `\nEvery route's first load is ${split.length} scripts (${split.join(', ')}), more than ${ENTRY_MAX_SCRIPTS}.` +
+        "\nThe entry's static imports belong in one chunk: see the `app` group in apps/web/vite.config.ts.",
+    );
+    process.exit(1);
+  }
   const zod = zodOnFirstLoad(manifest, (file) => readFileSync(path.join(dist, file), 'utf8'));
   if (zod.length > 0) {
     console.error(
@@ -172,6 +193,7 @@ function main() {
     process.exit(1);
   }
   console.log('\nWeb budget: every route first and every lazy chunk are within budget.');
+  console.log(`Every route's first load is ${ENTRY_MAX_SCRIPTS} script.`);
   console.log(`No zod on the first load of ${ZOD_FREE_ROUTES.join(', ')}.`);
 }
 

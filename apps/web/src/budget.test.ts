@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import {
   ENTRY_BUDGET,
   LAZY_BUDGET,
+  ENTRY_MAX_SCRIPTS,
+  firstLoadSplit,
   formatTable,
   measure,
   zodOnFirstLoad,
@@ -94,6 +96,14 @@ describe('the web budget over the build manifest', () => {
     ]);
     expect(zodOnFirstLoad(manifest, textOf, ['locales/en.ts'])).toEqual([]);
     expect(zodOnFirstLoad(manifest, () => 'export {}', ['src/pages/A.tsx'])).toEqual([]);
+  });
+
+  it('names the scripts of a first load split into more than one file, and nothing for one script', () => {
+    expect(ENTRY_MAX_SCRIPTS).toBe(1);
+    expect(firstLoadSplit(manifest)).toEqual(['assets/index.js', 'assets/react.js', 'assets/runtime.js']);
+    expect(firstLoadSplit(manifest, 3)).toEqual([]);
+    const oneChunk = { 'index.html': { file: 'assets/index.js', isEntry: true, css: ['assets/index.css'] } };
+    expect(firstLoadSplit(oneChunk)).toEqual([]);
   });
 
   it('throws on a manifest without an entry', () => {
