@@ -123,3 +123,48 @@ describe('the gallery keeps its layout while it loads, on a slow CPU', () => {
     });
   }
 });
+
+/**
+ * index.html paints the top menu's frame and brand before any script has run (the boot frame: a phone on a
+ * slow network sees the site at once), exactly where the app's menu then draws them; the page's own styles
+ * are fetched with it without holding that paint, and applied when the app loads the page.
+ */
+describe('the boot frame', () => {
+  for (const [name, viewport] of [
+    ['desktop', DESKTOP],
+    ['phone', PHONE],
+  ] as const) {
+    const browser = browserPerTest(suite, { viewport, isMobile: viewport === PHONE, cookiesAnswered: true });
+
+    it(`${name}: shows the brand before the scripts run, where the app's logo then is`, async () => {
+      const { page } = browser;
+      // No script of the app ever arrives: what shows is the HTML alone.
+      await page.route('**/assets/*.js', (route) => route.abort());
+      await page.goto(`${suite.url}/explore`);
+      const bootBrand = page.locator('.boot-bar span');
+      await expect.poll(() => bootBrand.textContent()).toBe('Mirage');
+      const mark = page.locator('.boot-bar img');
+      await expect.poll(() => mark.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+      const bootBox = await mark.boundingBox();
+      expect(await page.getByTestId('top-menu').count()).toBe(0);
+
+      await page.unroute('**/assets/*.js');
+      await page.goto(`${suite.url}/explore`);
+      await pageReady(page, '[data-testid="gallery-card"] img');
+      expect(await page.locator('.boot-bar').count()).toBe(0);
+      const appBox = await page.getByTestId('top-menu').locator('svg').first().boundingBox();
+      expect(appBox).toEqual(bootBox);
+      // The page's styles, preloaded by the HTML, are applied now that the app has loaded the page.
+      const hrefs = (rel: string) =>
+        page
+          .locator(`link[rel="${rel}"]`)
+          .evaluateAll((links: HTMLLinkElement[]) =>
+            links.filter((link) => link.as === '' || link.as === 'style').map((link) => link.href),
+          );
+      const preloaded = await hrefs('preload');
+      expect(preloaded.length).toBeGreaterThan(0);
+      const applied = await hrefs('stylesheet');
+      for (const href of preloaded) expect(applied).toContain(href);
+    });
+  }
+});

@@ -119,7 +119,8 @@ describe('withFirstScreen (the page with its first screen)', () => {
       answers: { 'GET /api/user/me': { username: '</script><script>alert(1)</script>' } },
     });
     const head = page.slice(0, page.indexOf('</head>'));
-    expect(head).toContain('<link rel="stylesheet" crossorigin href="/assets/ImagePage-f6.css">');
+    expect(head).toContain('<link rel="preload" as="style" crossorigin href="/assets/ImagePage-f6.css">');
+    expect(head).not.toContain('rel="stylesheet"');
     expect(head).toContain('<link rel="preload" as="image" fetchpriority="high" href="/images/x-min.webp">');
     expect(head).toContain('<link rel="modulepreload" crossorigin href="/assets/ImagePage-f6.js">');
     const script = new RegExp(

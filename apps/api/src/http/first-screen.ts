@@ -133,7 +133,10 @@ export interface FirstScreenParts {
 export function withFirstScreen(html: string, parts: FirstScreenParts): string {
   const attr = escapeHtml;
   const links = [
-    ...parts.assets.styles.map((href) => `<link rel="stylesheet" crossorigin href="${attr(href)}">`),
+    // Preloaded, not applied: a stylesheet in the head holds the first paint (the boot frame of index.html)
+    // until it arrives. The app applies each when it loads the chunk that needs it (Vite's preload helper
+    // adds the stylesheet and waits for it), from the browser's cache by then.
+    ...parts.assets.styles.map((href) => `<link rel="preload" as="style" crossorigin href="${attr(href)}">`),
     ...parts.images.map(
       (href) => `<link rel="preload" as="image" fetchpriority="high" href="${attr(href)}">`,
     ),

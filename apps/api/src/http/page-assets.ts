@@ -6,7 +6,7 @@ import { LANGUAGES, SPA_PAGES, type Language } from '@mirage/domain';
  * The scripts and styles a route's page needs beyond what index.html already names, from the build's
  * manifest (apps/web/dist/.vite/manifest.json, written by Vite). The app loads a page's chunk only once its
  * entry has run (and its language's messages once it knows the language), which on a phone is two more
- * round trips before anything shows. Named in the HTML as `modulepreload` and stylesheet links, they load
+ * round trips before anything shows. Named in the HTML as `modulepreload` and style preload links, they load
  * together with the entry instead.
  */
 
