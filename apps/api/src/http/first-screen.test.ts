@@ -133,6 +133,16 @@ describe('withFirstScreen (the page with its first screen)', () => {
     });
   });
 
+  it("gives the page the visitor's language from the start", () => {
+    const page = withFirstScreen('<html lang="en" data-theme="dark"><head></head><body></body></html>', {
+      language: 'ja',
+      assets: { modules: [], styles: [] },
+      images: [],
+      answers: {},
+    });
+    expect(page).toBe('<html lang="ja" data-theme="dark"><head></head><body></body></html>');
+  });
+
   it('leaves a page with nothing to add as it is', () => {
     expect(withFirstScreen(html, { assets: { modules: [], styles: [] }, images: [], answers: {} })).toBe(
       html,

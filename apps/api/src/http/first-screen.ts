@@ -11,6 +11,7 @@ import {
   pickLanguage,
   SPA_PAGES,
   STYLE_PREVIEWS_IN_VIEW,
+  type Language,
   type SpaRoute,
   type SpaRouteMatch,
 } from '@mirage/domain';
@@ -124,6 +125,8 @@ export function firstScreenImages(match: SpaRouteMatch, answers: Record<string, 
 }
 
 export interface FirstScreenParts {
+  /** The visitor's language (the app's choice: cookie, then the browser's): the page's `lang` from the start. */
+  language?: Language;
   assets: PageAssets;
   images: string[];
   answers: Record<string, unknown>;
@@ -142,7 +145,7 @@ export function withFirstScreen(html: string, parts: FirstScreenParts): string {
     ),
     ...parts.assets.modules.map((href) => `<link rel="modulepreload" crossorigin href="${attr(href)}">`),
   ];
-  let page = html;
+  let page = parts.language ? html.replace(/<html lang="[^"]*"/, `<html lang="${parts.language}"`) : html;
   const headEnd = page.lastIndexOf('</head>');
   if (links.length > 0 && headEnd !== -1) {
     page = `${page.slice(0, headEnd)}${links.join('\n')}\n${page.slice(headEnd)}`;
@@ -225,6 +228,7 @@ export function firstScreen(app: FastifyInstance, assets: AssetTable, siteOrigin
       const own = assets.page(page);
       const messages = assets.language(language);
       const parts: FirstScreenParts = {
+        language,
         assets: { modules: [...new Set([...messages.modules, ...own.modules])], styles: own.styles },
         images: firstScreenImages(match, answers),
         answers,

@@ -124,8 +124,10 @@ describe("the gallery's page for a guest", () => {
     // applies them when it loads the page's chunk).
     expect(preloads(html, 'stylesheet')).toEqual(['/assets/index-E1.css']);
     expect(preloads(html, 'preload', 'style')).toEqual(['/assets/feed-F1.css']);
+    expect(html).toContain('<html lang="fr"');
     // The language cookie wins over the browser's languages, as in the app.
     const withCookie = await page('/explore', { 'accept-language': 'fr', cookie: 'language=en' });
+    expect(withCookie.html).toContain('<html lang="en"');
     expect(preloads(withCookie.html, 'modulepreload')).toContain('/assets/en-L1.js');
     expect(preloads(withCookie.html, 'modulepreload')).not.toContain('/assets/fr-L2.js');
   });
