@@ -1,4 +1,4 @@
-import { FIRST_SCREEN_SCRIPT_ID, GUEST_SAMPLE_COUNT } from '@mirage/domain';
+import { FIRST_SCREEN_SCRIPT_ID, GALLERY_PAGE_SIZE, GUEST_SAMPLE_COUNT } from '@mirage/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { apiRequests, layoutShiftsOnceLoaded, pageReady, recordLayoutShifts } from './support/firstScreen.ts';
 import { DESKTOP, PHONE } from './support/browser.ts';
@@ -20,6 +20,7 @@ beforeAll(async () => {
 });
 
 const SAMPLES = `POST /api/gallery/search?page=0&size=${GUEST_SAMPLE_COUNT}&author_id=0&favorite=false&offset=0`;
+const BOARD = `POST /api/gallery/search?page=0&size=${GALLERY_PAGE_SIZE}&author_id=0&favorite=false&offset=0`;
 const CATALOGUE = [
   'GET /api/config/styles',
   'GET /api/settings/modifiers',
@@ -46,7 +47,8 @@ describe('the first screen comes with the page', () => {
         '[data-testid="viewer-image"]',
         [...accountCall, 'GET /api/image/:uuid/info', 'GET /api/config/styles'],
       ],
-      ...(signedIn ? [] : ([['/explore', '[data-testid="gallery-card"] img', [SAMPLES]]] as const)),
+      // A member's board is shuffled with the seed the page was served with (FirstScreenData.shuffleSeed).
+      ['/explore', '[data-testid="gallery-card"] img', signedIn ? [...accountCall, BOARD] : [SAMPLES]],
     ] as const;
 
     for (const [path, ready, embedded] of pages) {

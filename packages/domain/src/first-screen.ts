@@ -18,6 +18,12 @@ export const FIRST_SCREEN_TTL_MS = 15_000;
 /** What the element holds: answers by `firstScreenKey`. */
 export interface FirstScreenData {
   answers: Record<string, unknown>;
+  /**
+   * The shuffle seed of the signed-in boards (their "general" area: explore, collection, user galleries)
+   * that the server drew for the board page it embedded: the app takes it as its own seed for this visit,
+   * so its first search is the one answered in the page (apps/web/src/features/gallery/boards.ts).
+   */
+  shuffleSeed?: number;
 }
 
 /** JSON with object keys in sorted order at every level: equal values give equal text. */

@@ -8,29 +8,38 @@ const route = (path: string) => {
   return match;
 };
 const uuid = '0b6f4d1e-6a43-4c1b-9a55-2f1d1c7a9e01';
+const guest = { signedIn: false, shuffleSeed: 0.25 };
+const member = { signedIn: true, shuffleSeed: -0.5 };
 
 describe('firstScreenCalls (what each page asks for first)', () => {
-  it("asks for the guest samples on the gallery, and only the account on a signed-in visitor's shuffled board", () => {
-    expect(firstScreenCalls(route('/explore'), false)).toEqual([
+  it("asks for the guest samples on the gallery, newest first, and a member's first page shuffled with the page's seed", () => {
+    expect(firstScreenCalls(route('/explore'), guest)).toEqual([
       {
         method: 'POST',
         url: '/api/gallery/search?page=0&size=24&author_id=0&favorite=false&offset=0',
         body: EMPTY_SEARCH_BODY,
       },
     ]);
-    expect(firstScreenCalls(route('/explore'), true)).toEqual([{ method: 'GET', url: '/api/user/me' }]);
+    expect(firstScreenCalls(route('/explore'), member)).toEqual([
+      { method: 'GET', url: '/api/user/me' },
+      {
+        method: 'POST',
+        url: '/api/gallery/search?page=0&size=12&author_id=0&favorite=false&offset=0',
+        body: { ...EMPTY_SEARCH_BODY, shuffle: -0.5 },
+      },
+    ]);
   });
 
   it("asks for the viewer's image by its encoded uuid, and the catalogue on /create", () => {
-    expect(firstScreenCalls(route(`/image/${uuid}`), false)).toEqual([
+    expect(firstScreenCalls(route(`/image/${uuid}`), guest)).toEqual([
       { method: 'GET', url: `/api/image/${uuid}/info` },
       { method: 'GET', url: '/api/config/styles' },
     ]);
-    expect(firstScreenCalls(route('/image/a%2Fb'), false)[0]).toEqual({
+    expect(firstScreenCalls(route('/image/a%2Fb'), guest)[0]).toEqual({
       method: 'GET',
       url: '/api/image/a%2Fb/info',
     });
-    expect(firstScreenCalls(route('/create'), false).map((call) => call.url)).toEqual([
+    expect(firstScreenCalls(route('/create'), guest).map((call) => call.url)).toEqual([
       '/api/config/styles',
       '/api/settings/modifiers',
       '/api/config/moderation_rules',
@@ -38,14 +47,14 @@ describe('firstScreenCalls (what each page asks for first)', () => {
   });
 
   it('asks for nothing on a page without a first screen', () => {
-    expect(firstScreenCalls(route('/collection'), false)).toEqual([]);
-    expect(firstScreenCalls(route('/about'), false)).toEqual([]);
-    expect(firstScreenCalls(route('/about'), true)).toEqual([{ method: 'GET', url: '/api/user/me' }]);
+    expect(firstScreenCalls(route('/collection'), guest)).toEqual([]);
+    expect(firstScreenCalls(route('/about'), guest)).toEqual([]);
+    expect(firstScreenCalls(route('/about'), member)).toEqual([{ method: 'GET', url: '/api/user/me' }]);
   });
 
   it('only ever reads', () => {
     for (const path of ['/', '/explore', '/collection', `/image/${uuid}`, '/create', '/account/signin']) {
-      for (const call of firstScreenCalls(route(path), true)) {
+      for (const call of firstScreenCalls(route(path), member)) {
         expect(call.method === 'GET' || call.url.startsWith('/api/gallery/search?')).toBe(true);
       }
     }
@@ -65,20 +74,34 @@ describe('firstScreenImages (the pictures preloaded)', () => {
       [firstScreenKey('GET', `/api/image/${uuid}/info`)]: { thumbnail_src: `/images/${uuid}-min.webp` },
       [firstScreenKey('GET', '/api/config/styles')]: [styleOf(1, 'hentai')],
     };
-    expect(firstScreenImages(route(`/image/${uuid}`), answers)).toEqual([`/images/${uuid}-min.webp`]);
+    expect(firstScreenImages(route(`/image/${uuid}`), answers, guest)).toEqual([`/images/${uuid}-min.webp`]);
   });
 
   it("takes the guest board's first two cards", () => {
-    const [samples] = firstScreenCalls(route('/explore'), false);
+    const [samples] = firstScreenCalls(route('/explore'), guest);
     const answers = {
       [firstScreenKey(samples!.method, samples!.url, samples!.body)]: {
         items: [1, 2, 3].map((n) => ({ thumbnail_src: `/images/card-${n}-min.webp` })),
       },
     };
-    expect(firstScreenImages(route('/explore'), answers)).toEqual([
+    expect(firstScreenImages(route('/explore'), answers, guest)).toEqual([
       '/images/card-1-min.webp',
       '/images/card-2-min.webp',
     ]);
+  });
+
+  it("takes a member's first two cards from the board asked with the page's seed", () => {
+    const [, board] = firstScreenCalls(route('/explore'), member);
+    const answers = {
+      [firstScreenKey(board!.method, board!.url, board!.body)]: {
+        items: [4, 5, 6].map((n) => ({ thumbnail_src: `/images/card-${n}-min.webp` })),
+      },
+    };
+    expect(firstScreenImages(route('/explore'), answers, member)).toEqual([
+      '/images/card-4-min.webp',
+      '/images/card-5-min.webp',
+    ]);
+    expect(firstScreenImages(route('/explore'), answers, { ...member, shuffleSeed: 0.5 })).toEqual([]);
   });
 
   it("takes the first six previews of the generator's default render, txt2img styles only", () => {
@@ -88,7 +111,7 @@ describe('firstScreenImages (the pictures preloaded)', () => {
       ...[3, 4, 5, 6, 7, 8, 9].map((id) => styleOf(id, 'hentai')),
     ];
     const answers = { [firstScreenKey('GET', '/api/config/styles')]: styles };
-    expect(firstScreenImages(route('/create'), answers)).toEqual(
+    expect(firstScreenImages(route('/create'), answers, guest)).toEqual(
       [3, 4, 5, 6, 7, 8].map((id) => `/api/catalogue/preview/style/s${id}.webp`),
     );
   });
@@ -99,13 +122,13 @@ describe('firstScreenImages (the pictures preloaded)', () => {
         thumbnail_src: 'https://elsewhere.example/x.webp',
       },
     };
-    expect(firstScreenImages(route(`/image/${uuid}`), answers)).toEqual([]);
+    expect(firstScreenImages(route(`/image/${uuid}`), answers, guest)).toEqual([]);
     const quoted = {
       [firstScreenKey('GET', `/api/image/${uuid}/info`)]: { thumbnail_src: '/images/a"b.webp' },
     };
-    expect(firstScreenImages(route(`/image/${uuid}`), quoted)).toEqual([]);
-    expect(firstScreenImages(route('/explore'), {})).toEqual([]);
-    expect(firstScreenImages(route('/about'), answers)).toEqual([]);
+    expect(firstScreenImages(route(`/image/${uuid}`), quoted, guest)).toEqual([]);
+    expect(firstScreenImages(route('/explore'), {}, guest)).toEqual([]);
+    expect(firstScreenImages(route('/about'), answers, guest)).toEqual([]);
   });
 });
 

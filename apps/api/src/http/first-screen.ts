@@ -7,8 +7,10 @@ import {
   FIRST_SCREEN_SCRIPT_ID,
   firstScreenKey,
   firstScreenScriptText,
+  GALLERY_PAGE_SIZE,
   GUEST_SAMPLE_COUNT,
   pickLanguage,
+  randomShuffleSeed,
   SPA_PAGES,
   STYLE_PREVIEWS_IN_VIEW,
   type Language,
@@ -47,13 +49,26 @@ function request(id: OperationId, params: Record<string, string> = {}, query?: R
   return { method, url: `${pathOf(id, params)}${search}` };
 }
 
-/** Page 0 of a board with nothing searched, as the web's board asks for it (features/gallery/api.ts). */
-function boardPage(size: number): FirstScreenCall {
+/** Page 0 of everyone's board with nothing searched, as the web's board asks for it (features/gallery/api.ts). */
+function boardPage(size: number, shuffle: number | null): FirstScreenCall {
   const query = { page: '0', size: String(size), author_id: '0', favorite: 'false', offset: '0' };
-  return { ...request('searchGallery', {}, query), body: EMPTY_SEARCH_BODY };
+  return { ...request('searchGallery', {}, query), body: { ...EMPTY_SEARCH_BODY, shuffle } };
 }
 
 type Params = Record<string, string>;
+
+/** Who the page is for: signed in or not, and the shuffle seed drawn for their boards on this page. */
+export interface Visit {
+  signedIn: boolean;
+  shuffleSeed: number;
+}
+
+/**
+ * The gallery's first page: a guest's samples, newest first; a signed-in visitor's board shuffled (the
+ * default) with the seed drawn for this page, which the page hands to the app (FirstScreenData.shuffleSeed).
+ */
+const explorePage = (visit: Visit) =>
+  visit.signedIn ? boardPage(GALLERY_PAGE_SIZE, visit.shuffleSeed) : boardPage(GUEST_SAMPLE_COUNT, null);
 
 const imageInfo = (params: Params) => request('getImageInfo', { uuid: params.uuid ?? '' });
 
@@ -63,19 +78,19 @@ const imageInfo = (params: Params) => request('getImageInfo', { uuid: params.uui
  * content is data. The other pages show their frame and text first. Only reads; only what the visitor may
  * see, since they are asked with the visitor's cookies.
  */
-const ROUTE_CALLS: Partial<Record<SpaRoute, (params: Params, signedIn: boolean) => FirstScreenCall[]>> = {
-  // A signed-in board is shuffled by default with a seed the browser keeps (features/gallery/boards.ts):
-  // only a guest's board, newest first, is known here.
-  '/explore': (_, signedIn) => (signedIn ? [] : [boardPage(GUEST_SAMPLE_COUNT)]),
+const ROUTE_CALLS: Partial<Record<SpaRoute, (params: Params, visit: Visit) => FirstScreenCall[]>> = {
+  // A visitor who chose "newest" for the board (kept in the browser) asks for another search: the app
+  // then sends its own request, as without a first screen.
+  '/explore': (_, visit) => [explorePage(visit)],
   '/image/:uuid': (params) => [imageInfo(params), request('listStyles')],
   '/create': () => [request('listStyles'), request('listModifiers'), request('listModerationRules')],
   '/account/signin': () => [request('listOAuthProviders')],
   '/account/signup': () => [request('listOAuthProviders')],
 };
 
-export function firstScreenCalls(match: SpaRouteMatch, signedIn: boolean): FirstScreenCall[] {
-  const own = ROUTE_CALLS[match.route]?.(match.params, signedIn) ?? [];
-  return signedIn ? [request('getMe'), ...own] : own;
+export function firstScreenCalls(match: SpaRouteMatch, visit: Visit): FirstScreenCall[] {
+  const own = ROUTE_CALLS[match.route]?.(match.params, visit) ?? [];
+  return visit.signedIn ? [request('getMe'), ...own] : own;
 }
 
 /** The objects of a list that pass `include`, at most `count`, by one of their fields. */
@@ -95,12 +110,14 @@ function fieldOf(
 type AnswerOfCall = (call: FirstScreenCall) => unknown;
 
 /** The largest pictures of a route's first screen, from its answers. */
-const ROUTE_IMAGES: Partial<Record<SpaRoute, (params: Params, answer: AnswerOfCall) => unknown[]>> = {
+const ROUTE_IMAGES: Partial<
+  Record<SpaRoute, (params: Params, answer: AnswerOfCall, visit: Visit) => unknown[]>
+> = {
   '/image/:uuid': (params, answer) => [
     (answer(imageInfo(params)) as { thumbnail_src?: unknown } | undefined)?.thumbnail_src,
   ],
-  '/explore': (_, answer) => {
-    const page = answer(boardPage(GUEST_SAMPLE_COUNT)) as { items?: unknown } | undefined;
+  '/explore': (_, answer, visit) => {
+    const page = answer(explorePage(visit)) as { items?: unknown } | undefined;
     return fieldOf(page?.items, 'thumbnail_src', PRELOADED_CARDS, () => true);
   },
   // The previews in view of the render a new visitor sees (features/generator/StylePicker.tsx).
@@ -114,9 +131,13 @@ const ROUTE_IMAGES: Partial<Record<SpaRoute, (params: Params, answer: AnswerOfCa
 };
 
 /** The largest pictures of a route's first screen, from its answers: preloaded with high priority. */
-export function firstScreenImages(match: SpaRouteMatch, answers: Record<string, unknown>): string[] {
+export function firstScreenImages(
+  match: SpaRouteMatch,
+  answers: Record<string, unknown>,
+  visit: Visit,
+): string[] {
   const answer: AnswerOfCall = (call) => answers[firstScreenKey(call.method, call.url, call.body)];
-  const images = ROUTE_IMAGES[match.route]?.(match.params, answer) ?? [];
+  const images = ROUTE_IMAGES[match.route]?.(match.params, answer, visit) ?? [];
   // Only the site's own files, as the API names them (anything else is not preloaded).
   return images.filter(
     (src): src is string =>
@@ -130,6 +151,8 @@ export interface FirstScreenParts {
   assets: PageAssets;
   images: string[];
   answers: Record<string, unknown>;
+  /** The boards' shuffle seed an embedded answer was asked with, for the app to take as its own. */
+  shuffleSeed?: number;
 }
 
 /** The page with its first screen: preload links at the end of the head, the answers at the end of the body. */
@@ -152,7 +175,7 @@ export function withFirstScreen(html: string, parts: FirstScreenParts): string {
   }
   const bodyEnd = page.lastIndexOf('</body>');
   if (Object.keys(parts.answers).length > 0 && bodyEnd !== -1) {
-    const text = firstScreenScriptText({ answers: parts.answers });
+    const text = firstScreenScriptText({ answers: parts.answers, shuffleSeed: parts.shuffleSeed });
     const script = `<script type="application/json" id="${FIRST_SCREEN_SCRIPT_ID}">${text}</script>\n`;
     page = `${page.slice(0, bodyEnd)}${script}${page.slice(bodyEnd)}`;
   }
@@ -212,26 +235,30 @@ export function firstScreen(app: FastifyInstance, assets: AssetTable, siteOrigin
       const page = SPA_PAGES[match.route];
       if (page === null) return { html, personal: false };
       const signedIn = Boolean(request.cookies[SESSION_COOKIE]);
+      const visit: Visit = { signedIn, shuffleSeed: randomShuffleSeed() };
       const language = pickLanguage(
         request.cookies[COOKIE.language],
         acceptedLanguages(request.headers['accept-language']),
       );
-      const calls = firstScreenCalls(match, signedIn);
+      const calls = firstScreenCalls(match, visit);
       const answered = await Promise.all(
         calls.map((call) => withDeadline(answerOf(request, call), FIRST_SCREEN_DEADLINE_MS, undefined)),
       );
       const answers: Record<string, unknown> = {};
+      let seeded = false;
       calls.forEach((call, index) => {
-        if (answered[index] !== undefined)
-          answers[firstScreenKey(call.method, call.url, call.body)] = answered[index];
+        if (answered[index] === undefined) return;
+        answers[firstScreenKey(call.method, call.url, call.body)] = answered[index];
+        seeded ||= (call.body as { shuffle?: unknown } | undefined)?.shuffle === visit.shuffleSeed;
       });
       const own = assets.page(page);
       const messages = assets.language(language);
       const parts: FirstScreenParts = {
         language,
         assets: { modules: [...new Set([...messages.modules, ...own.modules])], styles: own.styles },
-        images: firstScreenImages(match, answers),
+        images: firstScreenImages(match, answers, visit),
         answers,
+        ...(seeded ? { shuffleSeed: visit.shuffleSeed } : {}),
       };
       return { html: withFirstScreen(html, parts), personal: signedIn };
     },

@@ -1,7 +1,13 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { EMPTY_SEARCH_BODY, FIRST_SCREEN_SCRIPT_ID, firstScreenKey } from '@mirage/domain';
+import {
+  EMPTY_SEARCH_BODY,
+  FIRST_SCREEN_SCRIPT_ID,
+  firstScreenKey,
+  GALLERY_PAGE_SIZE,
+  type FirstScreenData,
+} from '@mirage/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addImage, signedIn } from '../gallery-fixtures.ts';
 import { Client, createTestApp, type TestContext } from '../harness.ts';
@@ -72,14 +78,17 @@ async function page(url: string, headers: Record<string, string> = {}) {
   return { response, html: response.body };
 }
 
-/** The answers embedded in a page, by request key. */
-function answersIn(html: string): Record<string, unknown> {
+/** What a page embeds: its answers by request key, and the boards' shuffle seed when it has one. */
+function firstScreenIn(html: string): FirstScreenData {
   const script = new RegExp(
     `<script type="application/json" id="${FIRST_SCREEN_SCRIPT_ID}">([^<]*)</script>`,
   ).exec(html);
-  if (!script) return {};
-  return (JSON.parse(script[1]!) as { answers: Record<string, unknown> }).answers;
+  if (!script) return { answers: {} };
+  return JSON.parse(script[1]!) as FirstScreenData;
 }
+
+/** The answers embedded in a page, by request key. */
+const answersIn = (html: string) => firstScreenIn(html).answers;
 
 /** The addresses of the page's `<link rel="…">` (of `<link rel="preload" as="…">` when `as` is named). */
 const preloads = (html: string, rel: string, as?: string) =>
@@ -189,6 +198,25 @@ describe('a signed-in visitor', () => {
     const other = await signedIn(t);
     const theirs = answersIn((await page('/create', { cookie: other.client.cookieHeader() })).html);
     expect((theirs[firstScreenKey('GET', '/api/user/me')] as { id: number }).id).toBe(other.id);
+  });
+
+  it("gets their shuffled board's first page in the gallery's page, with the seed it was asked with", async () => {
+    const visitor = await signedIn(t);
+    const { html } = await page('/explore', { cookie: visitor.client.cookieHeader() });
+    const { answers, shuffleSeed } = firstScreenIn(html);
+    expect(typeof shuffleSeed).toBe('number');
+    expect(Math.abs(shuffleSeed!)).toBeLessThanOrEqual(1);
+    const url = `/api/gallery/search?page=0&size=${GALLERY_PAGE_SIZE}&author_id=0&favorite=false&offset=0`;
+    const body = { ...EMPTY_SEARCH_BODY, shuffle: shuffleSeed };
+    const board = answers[firstScreenKey('POST', url, body)] as { items: { thumbnail_src: string }[] };
+    expect(board).toEqual((await visitor.client.post(url, body)).body);
+    expect(preloads(html, 'preload', 'image')).toEqual(
+      board.items.slice(0, 2).map((item) => item.thumbnail_src),
+    );
+    // Each page draws its own seed; a guest's page has none (the samples are newest first).
+    const again = firstScreenIn((await page('/explore', { cookie: visitor.client.cookieHeader() })).html);
+    expect(again.shuffleSeed).not.toBe(shuffleSeed);
+    expect(firstScreenIn((await page('/explore')).html).shuffleSeed).toBeUndefined();
   });
 
   it('with an unknown session cookie gets no account and no error in the page', async () => {

@@ -47,6 +47,11 @@ export const EMPTY_SEARCH_BODY: SearchBody = {
   gen_types: [],
 };
 
+/** A new shuffle seed: a random number in [-1, 1] (docs/product/gallery.md#in-the-web). */
+export function randomShuffleSeed(random: () => number = Math.random): number {
+  return Math.max(-1, Math.min(1, random() * 2 - 1));
+}
+
 /**
  * The shuffle seed a search asks for, or null for newest first: a number is the seed itself; true is
  * `seed`, or else `serverSeed()` (a seed the server picks for a client that sent none); false or null

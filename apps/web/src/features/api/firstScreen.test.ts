@@ -7,15 +7,15 @@ import {
 } from '@mirage/domain';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { call } from './client.ts';
-import { resetFirstScreen, takeFirstScreenAnswer } from './firstScreen.ts';
+import { resetFirstScreen, takeFirstScreenAnswer, takeFirstScreenShuffleSeed } from './firstScreen.ts';
 
 const me = { id: 7, username: 'walker' };
 const samples = { items: [], total: 0, total_capped: false, tags_count: {} };
 const searchUrl = '/api/gallery/search?page=0&size=24&author_id=0&favorite=false&offset=0';
 
-/** A document whose page carries `answers` the way the server writes them. */
-function pageWith(answers: Record<string, unknown>, text?: string) {
-  const element = { textContent: text ?? firstScreenScriptText({ answers }), remove: vi.fn() };
+/** A document whose page carries `answers` (and a shuffle seed) the way the server writes them. */
+function pageWith(answers: Record<string, unknown>, text?: string, shuffleSeed?: number) {
+  const element = { textContent: text ?? firstScreenScriptText({ answers, shuffleSeed }), remove: vi.fn() };
   vi.stubGlobal('document', {
     getElementById: (id: string) => (id === FIRST_SCREEN_SCRIPT_ID ? element : null),
   });
@@ -105,5 +105,25 @@ describe('answers embedded in the page', () => {
     resetFirstScreen();
     vi.stubGlobal('document', undefined);
     expect(takeFirstScreenAnswer('GET', '/api/user/me', undefined)).toBeUndefined();
+  });
+});
+
+describe("the boards' shuffle seed in the page", () => {
+  it('is given out once', () => {
+    pageWith({}, undefined, -0.375);
+    expect(takeFirstScreenShuffleSeed()).toBe(-0.375);
+    expect(takeFirstScreenShuffleSeed()).toBeUndefined();
+  });
+
+  it('is not taken from an old page, nor when it is not a seed', () => {
+    pageWith({}, undefined, 0.5);
+    vi.spyOn(performance, 'now').mockReturnValue(FIRST_SCREEN_TTL_MS + 1);
+    expect(takeFirstScreenShuffleSeed()).toBeUndefined();
+    for (const seed of ['0.5', 2, null]) {
+      resetFirstScreen();
+      vi.spyOn(performance, 'now').mockReturnValue(1_000);
+      pageWith({}, JSON.stringify({ answers: {}, shuffleSeed: seed }));
+      expect(takeFirstScreenShuffleSeed()).toBeUndefined();
+    }
   });
 });

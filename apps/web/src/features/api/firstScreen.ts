@@ -14,6 +14,8 @@ import {
 
 /** Not read yet (undefined), or the answers left. */
 let answers: Map<string, unknown> | undefined;
+/** The signed-in boards' shuffle seed the page was served with, until taken. */
+let shuffleSeed: number | undefined;
 
 function isFirstScreenData(value: unknown): value is FirstScreenData {
   if (typeof value !== 'object' || value === null) return false;
@@ -31,7 +33,11 @@ function embeddedAnswers(): Map<string, unknown> {
   if (!element) return answers;
   try {
     const data: unknown = JSON.parse(element.textContent || 'null');
-    if (isFirstScreenData(data)) answers = new Map(Object.entries(data.answers));
+    if (isFirstScreenData(data)) {
+      answers = new Map(Object.entries(data.answers));
+      const seed = data.shuffleSeed;
+      if (typeof seed === 'number' && Number.isFinite(seed) && seed >= -1 && seed <= 1) shuffleSeed = seed;
+    }
   } catch {
     // A page cut short or edited by an extension: the app asks the API instead.
   }
@@ -58,6 +64,17 @@ export function takeFirstScreenAnswer(
   return { answer };
 }
 
+/**
+ * The shuffle seed the server drew for the board page in the page (FirstScreenData.shuffleSeed), given out
+ * once and only while the page is young; undefined otherwise.
+ */
+export function takeFirstScreenShuffleSeed(): number | undefined {
+  embeddedAnswers();
+  const seed = shuffleSeed;
+  shuffleSeed = undefined;
+  return seed !== undefined && performance.now() <= FIRST_SCREEN_TTL_MS ? seed : undefined;
+}
+
 /** Drops the answers left: after a change, the data they hold may be out of date. */
 export function forgetFirstScreen(): void {
   embeddedAnswers().clear();
@@ -66,4 +83,5 @@ export function forgetFirstScreen(): void {
 /** Forgets the embedded answers and reads the element again on next use: for tests. */
 export function resetFirstScreen(): void {
   answers = undefined;
+  shuffleSeed = undefined;
 }

@@ -2,3 +2,4 @@
 export { apiRequest, ApiError, call } from './client.ts';
 export { errorCode, useErrorText } from './errorText.ts';
 export { IMAGE_QUERY_KEY } from './queryKeys.ts';
+export { takeFirstScreenShuffleSeed } from './firstScreen.ts';

@@ -1,7 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { FIRST_SCREEN_SCRIPT_ID, firstScreenScriptText } from '@mirage/domain';
+import { describe, expect, it, vi } from 'vitest';
 import { MemoryStorage } from '../../testing/fakeBrowser.ts';
 import {
   SEED_TTL_MS,
+  areaSeed,
   boardContextFromQuery,
   boardScope,
   drawSeed,
@@ -72,6 +74,25 @@ describe('shuffle seeds per area', () => {
     expect(freshSeed(seed, 1000 + SEED_TTL_MS - 1)).toBe(seed);
     expect(freshSeed(seed, 1000 + SEED_TTL_MS, () => 0.25)).toEqual({ value: -0.5, at: 1000 + SEED_TTL_MS });
     expect(freshSeed(undefined, 5, () => 0.5)).toEqual({ value: 0, at: 5 });
+  });
+
+  it("starts the general area with the seed the page was served with (its board's first page is in it)", () => {
+    const text = firstScreenScriptText({ answers: {}, shuffleSeed: -0.375 });
+    vi.stubGlobal('document', {
+      getElementById: (id: string) =>
+        id === FIRST_SCREEN_SCRIPT_ID ? { textContent: text, remove() {} } : null,
+    });
+    vi.spyOn(performance, 'now').mockReturnValue(1_000);
+    try {
+      expect(areaSeed('creations', 5_000).value).not.toBe(-0.375);
+      expect(areaSeed('general', 5_000)).toEqual({ value: -0.375, at: 5_000 });
+      // Kept while fresh; the next one is drawn.
+      expect(areaSeed('general', 6_000).value).toBe(-0.375);
+      expect(areaSeed('general', 5_000 + SEED_TTL_MS).value).not.toBe(-0.375);
+    } finally {
+      vi.unstubAllGlobals();
+      vi.restoreAllMocks();
+    }
   });
 
   it('has two areas: creations, and everything else', () => {

@@ -5,7 +5,8 @@
  * number in [-1, 1] with a timestamp, one per area (general: explore, collection, user galleries;
  * creations). Pure apart from the small seed store.
  */
-import { shuffleAfterOptionalTags } from '@mirage/domain';
+import { randomShuffleSeed, shuffleAfterOptionalTags } from '@mirage/domain';
+import { takeFirstScreenShuffleSeed } from '../api/index.ts';
 
 export const BOARDS = ['explore', 'collection', 'creations', 'gallery'] as const;
 export type Board = (typeof BOARDS)[number];
@@ -85,8 +86,7 @@ export interface Seed {
 export const SEED_TTL_MS = 60 * 60_000;
 
 export function drawSeed(now: number, random: () => number = Math.random): Seed {
-  const value = Math.max(-1, Math.min(1, random() * 2 - 1));
-  return { value, at: now };
+  return { value: randomShuffleSeed(random), at: now };
 }
 
 /** The seed to use: the current one while fresh, else a new one. */
@@ -96,8 +96,16 @@ export function freshSeed(current: Seed | undefined, now: number, random?: () =>
 
 const seeds = new Map<SeedArea, Seed>();
 
-/** The area's seed (drawn on first use, renewed after SEED_TTL_MS). */
+/**
+ * The area's seed (drawn on first use, renewed after SEED_TTL_MS). The general area's first seed is the one
+ * the server drew for the board page it put in the page, when it did: the board's first search is then
+ * answered from the page.
+ */
 export function areaSeed(area: SeedArea, now = Date.now()): Seed {
+  if (area === 'general' && !seeds.has(area)) {
+    const served = takeFirstScreenShuffleSeed();
+    if (served !== undefined) seeds.set(area, { value: served, at: now });
+  }
   const seed = freshSeed(seeds.get(area), now);
   seeds.set(area, seed);
   return seed;
