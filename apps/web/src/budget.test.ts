@@ -22,7 +22,14 @@ const manifest: Record<string, ManifestChunk> = {
   '_react.js': { file: 'assets/react.js', imports: ['_runtime.js'] },
   '_runtime.js': { file: 'assets/runtime.js' },
   '_shared.js': { file: 'assets/shared.js', imports: ['_react.js'], css: ['assets/shared.css'] },
-  'src/pages/A.tsx': { file: 'assets/A.js', imports: ['_shared.js', '_react.js'] },
+  'src/pages/A.tsx': {
+    file: 'assets/A.js',
+    imports: ['_shared.js', '_react.js'],
+    dynamicImports: ['src/Menu.tsx'],
+  },
+  // A menu page A loads on first use: it needs the shared chunk too, which A has already loaded.
+  'src/Menu.tsx': { file: 'assets/Menu.js', imports: ['_shared.js', '_menu-lib.js'] },
+  '_menu-lib.js': { file: 'assets/menu-lib.js', css: ['assets/menu-lib.css'] },
   'src/pages/B.tsx': { file: 'assets/B.js', imports: ['_shared.js'], css: ['assets/B.css'] },
   'locales/en.ts': { file: 'assets/en.js' },
 };
@@ -38,6 +45,9 @@ const gzipped: Record<string, number> = {
   'assets/B.js': 39 * KB,
   'assets/B.css': 1 * KB,
   'assets/en.js': 12 * KB,
+  'assets/Menu.js': 3 * KB,
+  'assets/menu-lib.js': 15 * KB,
+  'assets/menu-lib.css': 1 * KB,
 };
 const sizeOf = (file: string) => {
   const gzip = gzipped[file] ?? NaN;
@@ -69,6 +79,13 @@ describe('the web budget over the build manifest', () => {
     ]);
     expect(row('src/pages/B.tsx')).toMatchObject({ kind: 'route', gzip: 62 * KB });
     expect(row('locales/en.ts')).toMatchObject({ kind: 'lazy', gzip: 12 * KB });
+  });
+
+  it('counts for a chunk loaded from a page only what that page has not loaded', () => {
+    const { rows } = measure(manifest, sizeOf);
+    const menu = rows.find((r) => r.name === 'src/Menu.tsx');
+    expect(menu).toMatchObject({ kind: 'lazy', gzip: 19 * KB });
+    expect(menu?.files.sort()).toEqual(['assets/Menu.js', 'assets/menu-lib.css', 'assets/menu-lib.js']);
   });
 
   it('fails exactly the groups over their budget and names them in the table', () => {

@@ -9,12 +9,12 @@ import {
   FlagIcon,
   HeartIcon,
   LinkIcon,
-  MoreIcon,
   ShareIcon,
   SimilarIcon,
   UpscaleIcon,
   WandIcon,
 } from './icons.tsx';
+import { ImageMenuButton } from './ImageMenuButton.tsx';
 import type { Step } from './navigation.ts';
 import type { ImageActions } from './useImageActions.ts';
 import styles from './ImageMenu.module.css';
@@ -58,6 +58,8 @@ interface ImageMenuProps {
   onStep: (step: Step) => void;
   /** The menu button, to give the focus back to it when a dialog opened from the menu closes. */
   buttonRef: Ref<HTMLButtonElement>;
+  /** Open from the start: the menu was loaded by a press of its button (ViewerToolbar.tsx). */
+  defaultOpen?: boolean;
 }
 
 /**
@@ -74,6 +76,7 @@ export function ImageMenu({
   upscaleDisabled,
   onStep,
   buttonRef,
+  defaultOpen = false,
 }: ImageMenuProps) {
   const { t } = useTranslation('image');
   const fire = (action: () => unknown) => () => void action();
@@ -82,20 +85,9 @@ export function ImageMenu({
   const afterClose = useRef<(() => void) | null>(null);
 
   return (
-    <DropdownMenu.Root modal={false}>
-      <DropdownMenu.Trigger
-        ref={buttonRef}
-        className={styles.trigger}
-        aria-label={t('menu.open')}
-        data-testid="image-menu-button"
-        onKeyDown={(event) => {
-          // A menu button opens on ArrowDown; here the arrows keep walking the board (Enter or Space open).
-          if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return;
-          event.preventDefault();
-          onStep(event.key === 'ArrowDown' ? 'next' : 'previous');
-        }}
-      >
-        <MoreIcon size={22} />
+    <DropdownMenu.Root modal={false} defaultOpen={defaultOpen}>
+      <DropdownMenu.Trigger asChild>
+        <ImageMenuButton ref={buttonRef} onStep={onStep} />
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
         <DropdownMenu.Content

@@ -1,10 +1,10 @@
-import type { Ref } from 'react';
+import { lazy, Suspense, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../ui/Button.tsx';
 import { CloseIcon } from '../../ui/icons.tsx';
 import type { ImageInfo } from './api.ts';
 import { HeartIcon, ResetIcon, RotateIcon, ZoomInIcon, ZoomOutIcon } from './icons.tsx';
-import { ImageMenu } from './ImageMenu.tsx';
+import { ImageMenuButton } from './ImageMenuButton.tsx';
 import {
   canZoomIn,
   canZoomOut,
@@ -16,7 +16,12 @@ import {
 } from './preview.ts';
 import type { Step } from './navigation.ts';
 import type { ImageActions } from './useImageActions.ts';
+import { useOnFirstUse } from '../../ui/useOnFirstUse.ts';
 import styles from './ImageViewer.module.css';
+
+// The menu and its library load on the first press of its button (ui/useOnFirstUse.ts).
+const loadImageMenu = () => import('./ImageMenu.tsx');
+const ImageMenu = lazy(() => loadImageMenu().then((module) => ({ default: module.ImageMenu })));
 
 interface ToolbarProps {
   info: ImageInfo | undefined;
@@ -51,6 +56,17 @@ export function ViewerToolbar({
 }: ToolbarProps) {
   const { t } = useTranslation('image');
   const percent = Math.round(transform.zoom * 100);
+  const menu = useOnFirstUse(loadImageMenu);
+  const plainMenuButton = (
+    <ImageMenuButton
+      ref={menuButtonRef}
+      onStep={onStep}
+      aria-expanded={false}
+      onClick={menu.want}
+      onPointerEnter={menu.prefetch}
+      onFocus={menu.prefetch}
+    />
+  );
 
   return (
     <div className={styles.toolbar}>
@@ -137,16 +153,23 @@ export function ViewerToolbar({
             >
               <HeartIcon size={22} filled={info.is_favorite} />
             </Button>
-            <ImageMenu
-              info={info}
-              actions={actions}
-              onReport={onReport}
-              onDelete={onDelete}
-              onUpscale={onUpscale}
-              upscaleDisabled={upscaleDisabled}
-              onStep={onStep}
-              buttonRef={menuButtonRef}
-            />
+            {menu.wanted ? (
+              <Suspense fallback={plainMenuButton}>
+                <ImageMenu
+                  info={info}
+                  actions={actions}
+                  onReport={onReport}
+                  onDelete={onDelete}
+                  onUpscale={onUpscale}
+                  upscaleDisabled={upscaleDisabled}
+                  onStep={onStep}
+                  buttonRef={menuButtonRef}
+                  defaultOpen
+                />
+              </Suspense>
+            ) : (
+              plainMenuButton
+            )}
           </>
         )}
       </div>

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { lazy, Suspense, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../ui/Alert.tsx';
 import { Button } from '../../ui/Button.tsx';
@@ -6,10 +6,11 @@ import { Card } from '../../ui/Card.tsx';
 import { CloseIcon, EyeOffIcon } from '../../ui/icons.tsx';
 import { notify } from '../../ui/notice.ts';
 import { Spinner } from '../../ui/Spinner.tsx';
+import { useOnFirstUse } from '../../ui/useOnFirstUse.ts';
 import { errorCode, useErrorText } from '../api/index.ts';
 import { TagCombobox } from '../gallery/index.ts';
 import { withHiddenTag, withoutHiddenTag, type HiddenTag } from './hiddenTags.ts';
-import { SystemTagMenu } from './SystemTagMenu.tsx';
+import { SystemTagMenuButton } from './SystemTagMenuButton.tsx';
 import { useHiddenTags, useSetHiddenTags } from './useHiddenTags.ts';
 import { useTagLabel } from './useTagLabel.ts';
 import styles from './Settings.module.css';
@@ -20,6 +21,10 @@ import styles from './Settings.module.css';
  * The list as removable chips; prompt tags are added with the gallery's tag autocomplete, styles and
  * filters (render, format, generation type) from a grouped menu. Each change is saved at once.
  */
+// The system tags menu and its library load on the first press of its button (ui/useOnFirstUse.ts).
+const loadSystemTagMenu = () => import('./SystemTagMenu.tsx');
+const SystemTagMenu = lazy(() => loadSystemTagMenu().then((module) => ({ default: module.SystemTagMenu })));
+
 export function HiddenTagsCard() {
   const { t } = useTranslation('settings');
   const errorText = useErrorText();
@@ -29,6 +34,15 @@ export function HiddenTagsCard() {
   const setHidden = useSetHiddenTags();
   const hidden = query.data ?? [];
   const hiddenIds = new Set(hidden.map((tag) => tag.id));
+  const systemMenu = useOnFirstUse(loadSystemTagMenu);
+  const plainSystemMenuButton = (
+    <SystemTagMenuButton
+      aria-expanded={false}
+      onClick={systemMenu.want}
+      onPointerEnter={systemMenu.prefetch}
+      onFocus={systemMenu.prefetch}
+    />
+  );
 
   function save(next: readonly HiddenTag[], notice: string) {
     setHidden.mutate(next, {
@@ -116,7 +130,19 @@ export function HiddenTagsCard() {
               listTestId="hidden-tags-options"
             />
           </div>
-          <SystemTagMenu hiddenIds={hiddenIds} labelOf={labelOf} onHide={hide} onShow={show} />
+          {systemMenu.wanted ? (
+            <Suspense fallback={plainSystemMenuButton}>
+              <SystemTagMenu
+                hiddenIds={hiddenIds}
+                labelOf={labelOf}
+                onHide={hide}
+                onShow={show}
+                defaultOpen
+              />
+            </Suspense>
+          ) : (
+            plainSystemMenuButton
+          )}
         </>
       )}
     </Card>

@@ -1,7 +1,8 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { useTranslation } from 'react-i18next';
-import { ChevronDownIcon, EyeOffIcon } from '../../ui/icons.tsx';
+import { EyeOffIcon } from '../../ui/icons.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
+import { SystemTagMenuButton } from './SystemTagMenuButton.tsx';
 import { groupSystemTags, type HiddenTag, type SystemTagGroupKind } from './hiddenTags.ts';
 import { useSystemTags } from './useHiddenTags.ts';
 import styles from './Settings.module.css';
@@ -11,6 +12,8 @@ interface SystemTagMenuProps {
   labelOf: (tag: HiddenTag) => string;
   onHide: (tag: HiddenTag) => void;
   onShow: (tag: HiddenTag) => void;
+  /** Open from the start: the menu was loaded by a press of its button (HiddenTagsCard.tsx). */
+  defaultOpen?: boolean;
 }
 
 /**
@@ -18,7 +21,13 @@ interface SystemTagMenuProps {
  * filters: styles, kind (render), format, generation type. A menu of checkbox items, checked when
  * hidden; it stays open so that several can be chosen in a row.
  */
-export function SystemTagMenu({ hiddenIds, labelOf, onHide, onShow }: SystemTagMenuProps) {
+export function SystemTagMenu({
+  hiddenIds,
+  labelOf,
+  onHide,
+  onShow,
+  defaultOpen = false,
+}: SystemTagMenuProps) {
   const { t } = useTranslation(['settings', 'gallery']);
   const query = useSystemTags();
   const groupLabel: Record<SystemTagGroupKind, string> = {
@@ -37,11 +46,9 @@ export function SystemTagMenu({ hiddenIds, labelOf, onHide, onShow }: SystemTagM
   }));
 
   return (
-    <DropdownMenu.Root>
-      <DropdownMenu.Trigger className={styles.menuTrigger} data-testid="hidden-tags-system">
-        <EyeOffIcon size={18} />
-        <span>{t('settings:hidden_tags.system_open')}</span>
-        <ChevronDownIcon size={18} className={styles.menuChevron} />
+    <DropdownMenu.Root defaultOpen={defaultOpen}>
+      <DropdownMenu.Trigger asChild>
+        <SystemTagMenuButton />
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
         <DropdownMenu.Content
