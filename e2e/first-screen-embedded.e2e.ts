@@ -170,3 +170,34 @@ describe('the boot frame', () => {
     });
   }
 });
+
+/** The image menu's code (the menu library) is not part of the viewer's first load: it loads when used. */
+describe('the image menu', () => {
+  const browser = browserPerTest(suite, { cookiesAnswered: true, noPageErrors: true });
+
+  it('loads the menu on the first press of its button: from the keyboard it opens, Escape gives the focus back', async () => {
+    const { page } = browser;
+    const menuCode: string[] = [];
+    page.on('request', (request) => {
+      if (/\/assets\/ImageMenu-[^/]+\.js$/.test(request.url())) menuCode.push(request.url());
+    });
+    await page.goto(`${suite.url}/image/${sampleUuid}`);
+    await pageReady(page, '[data-testid="viewer-image"]');
+    // Until the button is used, the page has not loaded the menu's code.
+    expect(menuCode).toEqual([]);
+    const button = page.getByTestId('image-menu-button');
+    expect(await button.getAttribute('aria-haspopup')).toBe('menu');
+    await button.focus();
+    await page.keyboard.press('Enter');
+    await page.getByTestId('image-menu').waitFor();
+    expect(menuCode).toHaveLength(1);
+    expect(await page.getByTestId('image-menu-button').getAttribute('aria-expanded')).toBe('true');
+    await page.keyboard.press('Escape');
+    await page.getByTestId('image-menu').waitFor({ state: 'detached' });
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid')))
+      .toBe('image-menu-button');
+    // The viewer is still open: Escape closed the menu only.
+    expect(await page.getByTestId('image-viewer').count()).toBe(1);
+  });
+});

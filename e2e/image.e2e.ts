@@ -246,31 +246,6 @@ describe('the image viewer in Chromium', () => {
     expect(copied).toBe(`${server.url}/image/${uuids[SECOND_PROMPT]}`);
   });
 
-  it('loads the menu on the first press of its button: from the keyboard it opens, Escape gives the focus back', async () => {
-    const { page } = browser;
-    const menuCode: string[] = [];
-    page.on('request', (request) => {
-      if (/\/assets\/ImageMenu-[^/]+\.js$/.test(request.url())) menuCode.push(request.url());
-    });
-    await openDirectly(SECOND_PROMPT);
-    // Until the button is used, the page has not loaded the menu's code.
-    expect(menuCode).toEqual([]);
-    const button = byTestId('image-menu-button');
-    expect(await button.getAttribute('aria-haspopup')).toBe('menu');
-    await button.focus();
-    await page.keyboard.press('Enter');
-    await byTestId('image-menu').waitFor();
-    expect(menuCode).toHaveLength(1);
-    expect(await byTestId('image-menu-button').getAttribute('aria-expanded')).toBe('true');
-    await page.keyboard.press('Escape');
-    await byTestId('image-menu').waitFor({ state: 'detached' });
-    await expect
-      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid')))
-      .toBe('image-menu-button');
-    // The viewer is still open: Escape closed the menu only.
-    expect(await viewer(page).count()).toBe(1);
-  });
-
   it('sees similar images: /explore searching the style and the first tags as optional tags', async () => {
     const { page } = browser;
     await openDirectly(SECOND_PROMPT);
