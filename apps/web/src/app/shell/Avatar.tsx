@@ -1,3 +1,5 @@
+import type { ComponentPropsWithRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import styles from './AvatarMenu.module.css';
 
 /** The user's initial in a disc (the account menu's trigger, the drawer's and the menu's profile line). */
@@ -13,11 +15,25 @@ export function Avatar({ name, size = 36 }: { name: string | undefined; size?: n
   );
 }
 
-/** Holds the account menu's place, looking like its trigger, while the menu's code loads. */
-export function AvatarPlaceholder({ name }: { name: string | undefined }) {
+/**
+ * The account menu's button: the menu's trigger once the menu has loaded (AvatarMenu.tsx), and the same
+ * button, plain, before (the menu and its library load on first use: TopMenu.tsx).
+ */
+export function AvatarButton({
+  name,
+  ...props
+}: { name: string | undefined } & ComponentPropsWithRef<'button'>) {
+  const { t } = useTranslation('common');
   return (
-    <span className={styles.trigger} aria-hidden="true">
+    <button
+      type="button"
+      className={styles.trigger}
+      aria-label={t('menu.account')}
+      aria-haspopup="menu"
+      data-testid="avatar-button"
+      {...props}
+    >
       <Avatar name={name} />
-    </span>
+    </button>
   );
 }

@@ -14,14 +14,21 @@ import {
   ShopIcon,
   TrophyIcon,
 } from '../../ui/icons.tsx';
-import { Avatar } from './Avatar.tsx';
+import { Avatar, AvatarButton } from './Avatar.tsx';
 import { profilePath } from './navItems.tsx';
 import styles from './AvatarMenu.module.css';
 
 /** Level display until XP arrives with the gamification release. */
 const LEVEL = 1;
 
-export function AvatarMenu({ user }: { user: UserSettings | undefined }) {
+/** `defaultOpen`: the menu was loaded by a press of its button (TopMenu.tsx), and opens at once. */
+export function AvatarMenu({
+  user,
+  defaultOpen = false,
+}: {
+  user: UserSettings | undefined;
+  defaultOpen?: boolean;
+}) {
   const { t } = useTranslation('common');
   const { logout } = useLogout();
 
@@ -35,13 +42,9 @@ export function AvatarMenu({ user }: { user: UserSettings | undefined }) {
   ];
 
   return (
-    <DropdownMenu.Root modal={false}>
-      <DropdownMenu.Trigger
-        className={styles.trigger}
-        aria-label={t('menu.account')}
-        data-testid="avatar-button"
-      >
-        <Avatar name={user?.username} />
+    <DropdownMenu.Root modal={false} defaultOpen={defaultOpen}>
+      <DropdownMenu.Trigger asChild>
+        <AvatarButton name={user?.username} />
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
         <DropdownMenu.Content

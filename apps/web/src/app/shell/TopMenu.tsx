@@ -7,13 +7,15 @@ import { useSession } from '../../features/session/useSession.ts';
 import { ButtonLink } from '../../ui/Button.tsx';
 import { BoltIcon, MenuIcon, ShopIcon, TicketIcon } from '../../ui/icons.tsx';
 import { Logo } from '../../ui/Logo.tsx';
-import { AvatarPlaceholder } from './Avatar.tsx';
+import { useOnFirstUse } from '../../ui/useOnFirstUse.ts';
+import { AvatarButton } from './Avatar.tsx';
 import { useHideOnScroll, usePrefersReducedMotion } from './hooks.ts';
 import { TOP_LINKS } from './navItems.tsx';
 import styles from './TopMenu.module.css';
 
-// The account menu (and the menu library under it) is for signed-in users only: it loads when one is.
-const AvatarMenu = lazy(() => import('./AvatarMenu.tsx').then((m) => ({ default: m.AvatarMenu })));
+// The account menu and the menu library under it load on the first press of its button (ui/useOnFirstUse.ts).
+const loadAvatarMenu = () => import('./AvatarMenu.tsx');
+const AvatarMenu = lazy(() => loadAvatarMenu().then((m) => ({ default: m.AvatarMenu })));
 
 export function TopMenu() {
   const { t } = useTranslation('common');
@@ -21,6 +23,16 @@ export function TopMenu() {
   const reducedMotion = usePrefersReducedMotion();
   const [hidden, reveal] = useHideOnScroll(MENU_HIDE_SCROLL_PX, !reducedMotion);
   const tickets = user?.generation_token ?? 0;
+  const accountMenu = useOnFirstUse(loadAvatarMenu);
+  const plainAccountButton = (
+    <AvatarButton
+      name={user?.username}
+      aria-expanded={false}
+      onClick={accountMenu.want}
+      onPointerEnter={accountMenu.prefetch}
+      onFocus={accountMenu.prefetch}
+    />
+  );
 
   return (
     <header
@@ -66,9 +78,13 @@ export function TopMenu() {
                   </span>
                 )}
               </Link>
-              <Suspense fallback={<AvatarPlaceholder name={user?.username} />}>
-                <AvatarMenu user={user} />
-              </Suspense>
+              {accountMenu.wanted ? (
+                <Suspense fallback={plainAccountButton}>
+                  <AvatarMenu user={user} defaultOpen />
+                </Suspense>
+              ) : (
+                plainAccountButton
+              )}
             </>
           ) : (
             <>
