@@ -24,6 +24,9 @@
  * panel's search is passed as is. Test ids are listed in apps/web/TESTIDS.md (Saved prompts).
  */
 
+import { onFirstOpen } from '../../ui/onFirstOpen.tsx';
+import type { PromptBrowserDialogProps } from './PromptBrowserDialog.tsx';
+
 /**
  * Saves the given search under a name: `{ open, onOpenChange, search, onSaved? }`. Shows the tags and
  * styles it keeps, a "share with the community" switch, and errors inline (e.g. the 100-prompt limit);
@@ -36,7 +39,11 @@ export { SavePromptDialog, type SavePromptDialogProps } from './SavePromptDialog
  * search, sort, paging (5 a page) and the row actions: Apply, Subscribe, Publish, Delete.
  * `{ open, onOpenChange, onApply(search) }`; Apply calls onApply and closes the dialog.
  */
-export { PromptBrowserDialog, type PromptBrowserDialogProps } from './PromptBrowserDialog.tsx';
+export type { PromptBrowserDialogProps } from './PromptBrowserDialog.tsx';
+/** The prompt browser, loaded when first opened (ui/onFirstOpen.tsx). */
+export const PromptBrowserDialog = onFirstOpen<PromptBrowserDialogProps>(() =>
+  import('./PromptBrowserDialog.tsx').then((module) => module.PromptBrowserDialog),
+);
 
 /**
  * The user's own saved prompts (up to 100, newest first) as a compact scrolling list of buttons for the
