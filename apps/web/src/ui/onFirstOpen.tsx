@@ -1,13 +1,26 @@
 import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
 
-/** After the page's own work, while the browser is idle: the dialog is then ready when first opened. */
+/**
+ * After the page's own work: once it has loaded (its pictures included), while the browser is idle. The
+ * dialog is then ready when first opened, and its download never competes with the first screen's.
+ */
 function prefetchWhenIdle(prefetch: () => void): () => void {
-  if (typeof requestIdleCallback === 'function') {
-    const id = requestIdleCallback(prefetch, { timeout: 5_000 });
-    return () => cancelIdleCallback(id);
+  let cancel = () => {};
+  const whenIdle = () => {
+    if (typeof requestIdleCallback === 'function') {
+      const id = requestIdleCallback(prefetch, { timeout: 5_000 });
+      cancel = () => cancelIdleCallback(id);
+    } else {
+      const timer = setTimeout(prefetch, 1_000);
+      cancel = () => clearTimeout(timer);
+    }
+  };
+  if (document.readyState === 'complete') whenIdle();
+  else {
+    window.addEventListener('load', whenIdle, { once: true });
+    cancel = () => window.removeEventListener('load', whenIdle);
   }
-  const timer = setTimeout(prefetch, 2_000);
-  return () => clearTimeout(timer);
+  return () => cancel();
 }
 
 /**
