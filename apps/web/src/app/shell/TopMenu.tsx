@@ -1,5 +1,5 @@
 import { formatCompactCount, MENU_HIDE_SCROLL_PX } from '@mirage/domain';
-import { lazy, Suspense } from 'react';
+import { lazy } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
 import { openModal } from '../../features/modal/modal.ts';
@@ -7,13 +7,13 @@ import { useSession } from '../../features/session/useSession.ts';
 import { ButtonLink } from '../../ui/Button.tsx';
 import { BoltIcon, MenuIcon, ShopIcon, TicketIcon } from '../../ui/icons.tsx';
 import { Logo } from '../../ui/Logo.tsx';
-import { useOnFirstUse } from '../../ui/useOnFirstUse.ts';
+import { OnFirstUse, useOnFirstUse } from '../../ui/OnFirstUse.tsx';
 import { AvatarButton } from './Avatar.tsx';
 import { useHideOnScroll, usePrefersReducedMotion } from './hooks.ts';
 import { TOP_LINKS } from './navItems.tsx';
 import styles from './TopMenu.module.css';
 
-// The account menu and the menu library under it load on the first press of its button (ui/useOnFirstUse.ts).
+// The account menu and the menu library under it load on the first press of its button (ui/OnFirstUse.tsx).
 const loadAvatarMenu = () => import('./AvatarMenu.tsx');
 const AvatarMenu = lazy(() => loadAvatarMenu().then((m) => ({ default: m.AvatarMenu })));
 
@@ -24,15 +24,6 @@ export function TopMenu() {
   const [hidden, reveal] = useHideOnScroll(MENU_HIDE_SCROLL_PX, !reducedMotion);
   const tickets = user?.generation_token ?? 0;
   const accountMenu = useOnFirstUse(loadAvatarMenu);
-  const plainAccountButton = (
-    <AvatarButton
-      name={user?.username}
-      aria-expanded={false}
-      onClick={accountMenu.want}
-      onPointerEnter={accountMenu.prefetch}
-      onFocus={accountMenu.prefetch}
-    />
-  );
 
   return (
     <header
@@ -78,13 +69,12 @@ export function TopMenu() {
                   </span>
                 )}
               </Link>
-              {accountMenu.wanted ? (
-                <Suspense fallback={plainAccountButton}>
-                  <AvatarMenu user={user} defaultOpen />
-                </Suspense>
-              ) : (
-                plainAccountButton
-              )}
+              <OnFirstUse
+                wanted={accountMenu.wanted}
+                plain={<AvatarButton name={user?.username} {...accountMenu.buttonProps} />}
+              >
+                <AvatarMenu user={user} defaultOpen />
+              </OnFirstUse>
             </>
           ) : (
             <>

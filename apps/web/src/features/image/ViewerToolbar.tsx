@@ -1,4 +1,4 @@
-import { lazy, Suspense, type Ref } from 'react';
+import { lazy, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../ui/Button.tsx';
 import { CloseIcon } from '../../ui/icons.tsx';
@@ -16,10 +16,10 @@ import {
 } from './preview.ts';
 import type { Step } from './navigation.ts';
 import type { ImageActions } from './useImageActions.ts';
-import { useOnFirstUse } from '../../ui/useOnFirstUse.ts';
+import { OnFirstUse, useOnFirstUse } from '../../ui/OnFirstUse.tsx';
 import styles from './ImageViewer.module.css';
 
-// The menu and its library load on the first press of its button (ui/useOnFirstUse.ts).
+// The menu and its library load on the first press of its button (ui/OnFirstUse.tsx).
 const loadImageMenu = () => import('./ImageMenu.tsx');
 const ImageMenu = lazy(() => loadImageMenu().then((module) => ({ default: module.ImageMenu })));
 
@@ -57,16 +57,7 @@ export function ViewerToolbar({
   const { t } = useTranslation('image');
   const percent = Math.round(transform.zoom * 100);
   const menu = useOnFirstUse(loadImageMenu);
-  const plainMenuButton = (
-    <ImageMenuButton
-      ref={menuButtonRef}
-      onStep={onStep}
-      aria-expanded={false}
-      onClick={menu.want}
-      onPointerEnter={menu.prefetch}
-      onFocus={menu.prefetch}
-    />
-  );
+  const plainMenuButton = <ImageMenuButton ref={menuButtonRef} onStep={onStep} {...menu.buttonProps} />;
 
   return (
     <div className={styles.toolbar}>
@@ -153,23 +144,19 @@ export function ViewerToolbar({
             >
               <HeartIcon size={22} filled={info.is_favorite} />
             </Button>
-            {menu.wanted ? (
-              <Suspense fallback={plainMenuButton}>
-                <ImageMenu
-                  info={info}
-                  actions={actions}
-                  onReport={onReport}
-                  onDelete={onDelete}
-                  onUpscale={onUpscale}
-                  upscaleDisabled={upscaleDisabled}
-                  onStep={onStep}
-                  buttonRef={menuButtonRef}
-                  defaultOpen
-                />
-              </Suspense>
-            ) : (
-              plainMenuButton
-            )}
+            <OnFirstUse wanted={menu.wanted} plain={plainMenuButton}>
+              <ImageMenu
+                info={info}
+                actions={actions}
+                onReport={onReport}
+                onDelete={onDelete}
+                onUpscale={onUpscale}
+                upscaleDisabled={upscaleDisabled}
+                onStep={onStep}
+                buttonRef={menuButtonRef}
+                defaultOpen
+              />
+            </OnFirstUse>
           </>
         )}
       </div>

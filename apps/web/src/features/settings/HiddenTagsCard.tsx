@@ -1,4 +1,4 @@
-import { lazy, Suspense, useId } from 'react';
+import { lazy, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../ui/Alert.tsx';
 import { Button } from '../../ui/Button.tsx';
@@ -6,7 +6,7 @@ import { Card } from '../../ui/Card.tsx';
 import { CloseIcon, EyeOffIcon } from '../../ui/icons.tsx';
 import { notify } from '../../ui/notice.ts';
 import { Spinner } from '../../ui/Spinner.tsx';
-import { useOnFirstUse } from '../../ui/useOnFirstUse.ts';
+import { OnFirstUse, useOnFirstUse } from '../../ui/OnFirstUse.tsx';
 import { errorCode, useErrorText } from '../api/index.ts';
 import { TagCombobox } from '../gallery/index.ts';
 import { withHiddenTag, withoutHiddenTag, type HiddenTag } from './hiddenTags.ts';
@@ -21,7 +21,7 @@ import styles from './Settings.module.css';
  * The list as removable chips; prompt tags are added with the gallery's tag autocomplete, styles and
  * filters (render, format, generation type) from a grouped menu. Each change is saved at once.
  */
-// The system tags menu and its library load on the first press of its button (ui/useOnFirstUse.ts).
+// The system tags menu and its library load on the first press of its button (ui/OnFirstUse.tsx).
 const loadSystemTagMenu = () => import('./SystemTagMenu.tsx');
 const SystemTagMenu = lazy(() => loadSystemTagMenu().then((module) => ({ default: module.SystemTagMenu })));
 
@@ -35,14 +35,6 @@ export function HiddenTagsCard() {
   const hidden = query.data ?? [];
   const hiddenIds = new Set(hidden.map((tag) => tag.id));
   const systemMenu = useOnFirstUse(loadSystemTagMenu);
-  const plainSystemMenuButton = (
-    <SystemTagMenuButton
-      aria-expanded={false}
-      onClick={systemMenu.want}
-      onPointerEnter={systemMenu.prefetch}
-      onFocus={systemMenu.prefetch}
-    />
-  );
 
   function save(next: readonly HiddenTag[], notice: string) {
     setHidden.mutate(next, {
@@ -130,19 +122,9 @@ export function HiddenTagsCard() {
               listTestId="hidden-tags-options"
             />
           </div>
-          {systemMenu.wanted ? (
-            <Suspense fallback={plainSystemMenuButton}>
-              <SystemTagMenu
-                hiddenIds={hiddenIds}
-                labelOf={labelOf}
-                onHide={hide}
-                onShow={show}
-                defaultOpen
-              />
-            </Suspense>
-          ) : (
-            plainSystemMenuButton
-          )}
+          <OnFirstUse wanted={systemMenu.wanted} plain={<SystemTagMenuButton {...systemMenu.buttonProps} />}>
+            <SystemTagMenu hiddenIds={hiddenIds} labelOf={labelOf} onHide={hide} onShow={show} defaultOpen />
+          </OnFirstUse>
         </>
       )}
     </Card>
