@@ -3,7 +3,8 @@
  * (docs/product/gallery.md#in-the-web): shuffle is on by default and remembered per board in local storage
  * (`shuffle-{board}`); optional tags turn it off while they are present; the shuffle seed is a random
  * number in [-1, 1] with a timestamp, one per area (general: explore, collection, user galleries;
- * creations). Pure apart from the small seed store.
+ * creations). Pure apart from the small seed store, whose first general seed may come with the page (the
+ * server's first screen of a signed-in gallery).
  */
 import { randomShuffleSeed, shuffleAfterOptionalTags } from '@mirage/domain';
 import { takeFirstScreenShuffleSeed } from '../api/index.ts';
