@@ -13,6 +13,7 @@ import {
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { FIRST_SCREEN_SCRIPT_ID } from '@mirage/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from './support/server.ts';
 
@@ -74,7 +75,12 @@ const start = () =>
 function withoutFirstScreen(page: string): string {
   return page
     .replace(/(?:<link [^>]*>\n)+(?=<\/head>)/, '')
-    .replace(/<script type="application\/json" id="mirage-first-screen">[^<]*<\/script>\n(?=<\/body>)/, '');
+    .replace(
+      new RegExp(
+        `<script type="application/json" id="${FIRST_SCREEN_SCRIPT_ID}">[^<]*</script>\n(?=</body>)`,
+      ),
+      '',
+    );
 }
 
 /** Every file address a page names (scripts, styles, preloads, icons). */

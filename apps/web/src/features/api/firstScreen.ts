@@ -17,6 +17,9 @@ let answers: Map<string, unknown> | undefined;
 /** The signed-in boards' shuffle seed the page was served with, until taken. */
 let shuffleSeed: number | undefined;
 
+/** Whether what the page holds may still stand in for requests (FIRST_SCREEN_TTL_MS after its start). */
+const pageIsYoung = () => performance.now() <= FIRST_SCREEN_TTL_MS;
+
 function isFirstScreenData(value: unknown): value is FirstScreenData {
   if (typeof value !== 'object' || value === null) return false;
   const embedded = (value as { answers?: unknown }).answers;
@@ -53,7 +56,7 @@ export function takeFirstScreenAnswer(
 ): { answer: unknown } | undefined {
   const left = embeddedAnswers();
   if (left.size === 0) return undefined;
-  if (performance.now() > FIRST_SCREEN_TTL_MS) {
+  if (!pageIsYoung()) {
     left.clear();
     return undefined;
   }
@@ -72,7 +75,7 @@ export function takeFirstScreenShuffleSeed(): number | undefined {
   embeddedAnswers();
   const seed = shuffleSeed;
   shuffleSeed = undefined;
-  return seed !== undefined && performance.now() <= FIRST_SCREEN_TTL_MS ? seed : undefined;
+  return pageIsYoung() ? seed : undefined;
 }
 
 /** Drops the answers left: after a change, the data they hold may be out of date. */
