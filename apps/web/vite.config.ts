@@ -1,3 +1,5 @@
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defaultClientConditions, defineConfig, type ProxyOptions } from 'vite';
 import react from '@vitejs/plugin-react';
@@ -19,13 +21,25 @@ const apiProxy: Record<string, ProxyOptions> = {
   },
 };
 
-export default defineConfig({
+// React Router's package sends every bundler to its development build (its export map names no other), which
+// keeps its development checks and prints their warnings in the console of the built app. Its production build
+// sits beside it, the same code with those checks off; a build for production takes that one.
+const reactRouterDir = dirname(createRequire(import.meta.url).resolve('react-router/package.json'));
+const reactRouterProduction = [
+  { find: /^react-router$/, replacement: join(reactRouterDir, 'dist/production/index.mjs') },
+  { find: /^react-router\/dom$/, replacement: join(reactRouterDir, 'dist/production/dom-export.mjs') },
+];
+
+export default defineConfig(({ mode }) => ({
   plugins: [react()],
   // Workspace packages from their TypeScript source (the `source` export condition), not from their build.
   resolve: {
     conditions: ['source', ...defaultClientConditions],
     // zod in the browser is zod with `jitless` set (src/app/zod.ts): the CSP needs no 'unsafe-eval'.
-    alias: [{ find: /^zod$/, replacement: fileURLToPath(new URL('src/app/zod.ts', import.meta.url)) }],
+    alias: [
+      { find: /^zod$/, replacement: fileURLToPath(new URL('src/app/zod.ts', import.meta.url)) },
+      ...(mode === 'production' ? reactRouterProduction : []),
+    ],
   },
   build: {
     outDir: 'dist',
@@ -53,4 +67,4 @@ export default defineConfig({
   },
   server: { port: 5173, proxy: apiProxy },
   preview: { port: 4173, proxy: apiProxy },
-});
+}));

@@ -13,14 +13,16 @@ const require = createRequire(import.meta.url);
 const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 
 /**
- * Collects what a clean page never has: console errors, uncaught errors, failed requests and answers of
- * 400 or more. A request the page itself cancelled (net::ERR_ABORTED: a thumbnail scrolled away, a query
+ * Collects what a clean page never has: console errors and warnings (a warning is the browser or a library
+ * saying something is wrong: an unknown header value, a development check), uncaught errors, failed
+ * requests and answers of 400 or more. A request the page itself cancelled (net::ERR_ABORTED: a thumbnail scrolled away, a query
  * superseded) is not a failure. Call before the first navigation.
  */
 export function watchProblems(page: Page): string[] {
   const problems: string[] = [];
   page.on('console', (message) => {
-    if (message.type() === 'error') problems.push(`console: ${message.text()}`);
+    const type = message.type();
+    if (type === 'error' || type === 'warning') problems.push(`console ${type}: ${message.text()}`);
   });
   page.on('pageerror', (error) => problems.push(`uncaught: ${error.message}`));
   page.on('requestfailed', (request) => {

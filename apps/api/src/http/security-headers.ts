@@ -5,6 +5,8 @@ import type { Config } from '../config.ts';
 /**
  * Browser features the site never uses, switched off for it and anything it might embed
  * (docs/security.md#permissions-policy). Clipboard writes ("copy link") are not gated by this header.
+ * Only features browsers know: an unknown name (e.g. `bluetooth`, which Chromium does not list) makes the
+ * browser print a warning in every page's console.
  */
 const PERMISSIONS_POLICY = [
   'camera=()',
@@ -13,7 +15,6 @@ const PERMISSIONS_POLICY = [
   'payment=()',
   'usb=()',
   'serial=()',
-  'bluetooth=()',
   'midi=()',
   'display-capture=()',
   'browsing-topics=()',
