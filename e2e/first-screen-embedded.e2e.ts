@@ -1,6 +1,13 @@
 import { FIRST_SCREEN_SCRIPT_ID, GALLERY_PAGE_SIZE, GUEST_SAMPLE_COUNT } from '@mirage/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { apiRequests, layoutShiftsOnceLoaded, pageReady, recordLayoutShifts } from './support/firstScreen.ts';
+import {
+  apiRequests,
+  framesSeen,
+  layoutShiftsOnceLoaded,
+  pageReady,
+  recordFrames,
+  recordLayoutShifts,
+} from './support/firstScreen.ts';
 import { DESKTOP, PHONE } from './support/browser.ts';
 import { newAccount, safeSampleUuid } from './support/gallery.ts';
 import { browserPerTest, createAccount, serverForFile } from './support/suite.ts';
@@ -92,6 +99,73 @@ describe('the main picture is named in the page', () => {
     await browser.page.waitForLoadState('load');
     expect(pictures).toHaveLength(1);
   });
+});
+
+/**
+ * The page's first render already shows the embedded data (the queries take it as their initial data) and
+ * the picture the page preloaded (shown at once, not after its load event): from the first frame that draws
+ * the page, its main picture is there and visible. Before, the viewer's first frames showed a spinner, then
+ * a hidden picture, and the picture appeared up to a second later on a phone (issue 20: largest contentful
+ * paint). Frames are sampled on a phone's CPU (4x slowdown), as the measurements were.
+ */
+const VIEWER_THUMBNAIL =
+  '[data-testid="viewer-picture"] img[fetchpriority="high"]:not([data-testid="viewer-image"])';
+
+describe('the first frame of the page shows its main picture', () => {
+  const pages = [
+    {
+      path: '/image/:uuid',
+      probes: {
+        page: '[data-testid="image-viewer"]',
+        // The thumbnail (the full picture fades in over it once loaded).
+        picture: `${VIEWER_THUMBNAIL}[data-loaded="true"]`,
+        hidden: `${VIEWER_THUMBNAIL}[data-loaded="false"]`,
+        loading: '[data-testid="viewer-loading"]',
+      },
+    },
+    {
+      path: '/explore',
+      probes: {
+        page: '[data-testid="gallery-card"]',
+        picture: '[data-testid="gallery-card"] img[data-loaded="true"]',
+        hidden: '[data-testid="gallery-card"] img[fetchpriority="high"][data-loaded="false"]',
+        loading: '[data-testid="gallery-skeleton"]',
+      },
+    },
+    {
+      path: '/create',
+      // The style previews in view are the page's main picture (they have no load state to hide behind).
+      probes: {
+        page: '[data-testid="generator-loading"], #generator-styles',
+        picture: '#generator-styles [data-testid^="style-option-"] img[fetchpriority="high"]',
+        hidden: '#generator-styles img[fetchpriority="high"][decoding="async"]',
+        loading: '[data-testid="generator-loading"]',
+      },
+    },
+  ] as const;
+  for (const { path, probes } of pages) {
+    const browser = browserPerTest(suite, {
+      viewport: PHONE,
+      isMobile: true,
+      cookiesAnswered: true,
+      prepare: async (page) => {
+        await recordFrames(page, probes);
+        const cdp = await page.context().newCDPSession(page);
+        await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+      },
+    });
+
+    it(`${path}: the picture is shown in the first frame that draws the page, and no frame hides it`, async () => {
+      const { page } = browser;
+      await page.goto(`${suite.url}${path.replace(':uuid', sampleUuid)}`);
+      await pageReady(page, Object.values(probes)[1]);
+      const frames = (await framesSeen(page)).filter((frame) => frame.page > 0);
+      expect(frames.length).toBeGreaterThan(0);
+      expect(frames[0]!.picture, JSON.stringify(frames.slice(0, 3))).toBeGreaterThan(0);
+      const bad = frames.filter((frame) => frame.hidden > 0 || frame.loading > 0);
+      expect(bad, JSON.stringify(frames.slice(0, 4))).toEqual([]);
+    });
+  }
 });
 
 /**

@@ -81,6 +81,7 @@ export interface Shift {
 declare global {
   interface Window {
     __layoutShifts?: Shift[];
+    __frames?: Record<string, number>[];
   }
 }
 
@@ -206,4 +207,30 @@ export async function layoutShiftsOnceLoaded(page: Page, ready: string) {
   await page.waitForLoadState('load');
   await settle(page);
   return layoutShifts(page);
+}
+
+/**
+ * Records, frame by frame from the page's start (a requestAnimationFrame loop: what each frame is about to
+ * paint), how many elements match each of `probes` ({name: selector}); frames in which none matches are left
+ * out. Call before the navigation; read with `framesSeen`.
+ */
+export async function recordFrames(page: Page, probes: Record<string, string>): Promise<void> {
+  await page.addInitScript((selectors: Record<string, string>) => {
+    const frames: Record<string, number>[] = [];
+    window.__frames = frames;
+    const sample = () => {
+      const frame: Record<string, number> = {};
+      for (const [name, selector] of Object.entries(selectors)) {
+        frame[name] = document.querySelectorAll(selector).length;
+      }
+      if (Object.values(frame).some((count) => count > 0)) frames.push(frame);
+      requestAnimationFrame(sample);
+    };
+    requestAnimationFrame(sample);
+  }, probes);
+}
+
+/** The frames recorded in the current document so far (see `recordFrames`). */
+export async function framesSeen(page: Page): Promise<Record<string, number>[]> {
+  return page.evaluate(() => window.__frames ?? []);
 }

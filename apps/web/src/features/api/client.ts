@@ -94,17 +94,8 @@ export async function apiRequest<T>(method: string, path: string, options: Reque
   return body as T;
 }
 
-/**
- * Calls an operation of the API's contract (@mirage/contract) by its operationId: the path, the input
- * (`params`, `query`, `body`) and the answer are typed from the same definitions the server validates
- * and serialises with, so a renamed field breaks this build. Only `@mirage/contract/operations` (plain
- * data) is loaded at run time; the schemas are types here.
- */
-export function call<Id extends OperationId>(
-  id: Id,
-  input: InputOf<Contract[Id]>,
-  signal?: AbortSignal,
-): Promise<AnswerOf<Contract[Id]>> {
+/** The method, address and JSON body of an operation's request (POST and PUT always send a body). */
+function requestOf<Id extends OperationId>(id: Id, input: InputOf<Contract[Id]>) {
   const method: string = OPERATIONS[id].method;
   const { params, query, body } = input as { params?: object; query?: object; body?: unknown };
   let url = pathOf(id, (params ?? {}) as Record<string, string | number>);
@@ -116,18 +107,45 @@ export function call<Id extends OperationId>(
     const text = search.toString();
     if (text) url += `?${text}`;
   }
-  // POST and PUT always send a JSON body (`{}` when the operation takes none).
+  // `{}` when the operation takes none.
   const requestBody = body !== undefined ? body : method === 'POST' || method === 'PUT' ? {} : undefined;
+  return { method, url, body: requestBody };
+}
+
+/**
+ * Calls an operation of the API's contract (@mirage/contract) by its operationId: the path, the input
+ * (`params`, `query`, `body`) and the answer are typed from the same definitions the server validates
+ * and serialises with, so a renamed field breaks this build. Only `@mirage/contract/operations` (plain
+ * data) is loaded at run time; the schemas are types here.
+ */
+export function call<Id extends OperationId>(
+  id: Id,
+  input: InputOf<Contract[Id]>,
+  signal?: AbortSignal,
+): Promise<AnswerOf<Contract[Id]>> {
+  const { method, url, body } = requestOf(id, input);
   if (onlyReads(id)) {
     // The server may have answered this request inside the page already (./firstScreen.ts).
-    const embedded = takeFirstScreenAnswer(method, url, requestBody);
+    const embedded = takeFirstScreenAnswer(method, url, body);
     if (embedded) return Promise.resolve(embedded.answer as AnswerOf<Contract[Id]>);
   } else {
     // A change makes what the page was served with stale.
     forgetFirstScreen();
   }
-  return apiRequest(method, url, {
-    body: requestBody,
-    signal,
-  });
+  return apiRequest(method, url, { body, signal });
+}
+
+/**
+ * The answer the server put in the page for this read (./firstScreen.ts), taken now, or `undefined`. A
+ * query of the first screen passes it as its `initialData`: its first render then shows the data. Through
+ * `call` the answer only arrives with a promise, a render later — on a phone that second render came up to
+ * a second after the first, and the page's main picture with it (issue 20: largest contentful paint).
+ */
+export function firstScreenAnswer<Id extends OperationId>(
+  id: Id,
+  input: InputOf<Contract[Id]>,
+): AnswerOf<Contract[Id]> | undefined {
+  if (!onlyReads(id)) return undefined;
+  const { method, url, body } = requestOf(id, input);
+  return takeFirstScreenAnswer(method, url, body)?.answer as AnswerOf<Contract[Id]> | undefined;
 }

@@ -6,7 +6,8 @@ import {
   firstScreenScriptText,
 } from '@mirage/domain';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { call } from './client.ts';
+import { QueryClient } from '@tanstack/react-query';
+import { call, firstScreenAnswer } from './client.ts';
 import { resetFirstScreen, takeFirstScreenAnswer, takeFirstScreenShuffleSeed } from './firstScreen.ts';
 
 const me = { id: 7, username: 'walker' };
@@ -105,6 +106,38 @@ describe('answers embedded in the page', () => {
     resetFirstScreen();
     vi.stubGlobal('document', undefined);
     expect(takeFirstScreenAnswer('GET', '/api/user/me', undefined)).toBeUndefined();
+  });
+});
+
+describe('answers taken for a query of the first render (firstScreenAnswer)', () => {
+  it('are handed over at once, once; the query built with them starts with the data and fetches nothing', async () => {
+    pageWith({ [firstScreenKey('GET', '/api/user/me')]: me });
+    const fetch = fetchAnswering({ id: 7, username: 'renamed' });
+    const client = new QueryClient();
+    const query = client.getQueryCache().build(client, {
+      queryKey: ['me'],
+      queryFn: () => call('getMe', {}),
+      initialData: () => firstScreenAnswer('getMe', {}),
+    });
+    expect(query.state.status).toBe('success');
+    expect(query.state.data).toEqual(me);
+    expect(firstScreenAnswer('getMe', {})).toBeUndefined();
+    await expect(call('getMe', {})).resolves.toEqual({ id: 7, username: 'renamed' });
+    expect(fetch).toHaveBeenCalledOnce();
+  });
+
+  it('match a search by its query and body, as `call` does', () => {
+    pageWith({ [firstScreenKey('POST', searchUrl, EMPTY_SEARCH_BODY)]: samples });
+    const query = { page: 0, size: 24, author_id: 0, favorite: 'false', offset: 0 } as const;
+    expect(
+      firstScreenAnswer('searchGallery', { query: { ...query, size: 12 }, body: EMPTY_SEARCH_BODY }),
+    ).toBe(undefined);
+    expect(firstScreenAnswer('searchGallery', { query, body: EMPTY_SEARCH_BODY })).toEqual(samples);
+  });
+
+  it('are never handed to an operation that changes something', () => {
+    pageWith({ [firstScreenKey('POST', '/api/user/logout', {})]: { ok: true } });
+    expect(firstScreenAnswer('logOut', {})).toBeUndefined();
   });
 });
 

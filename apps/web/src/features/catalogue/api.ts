@@ -3,7 +3,7 @@
  * gallery's filters, the viewer and the settings. Shapes come from the API's contract (@mirage/contract).
  */
 import type { Answer } from '@mirage/contract';
-import { call } from '../api/index.ts';
+import { call, firstScreenAnswer } from '../api/index.ts';
 
 /** A graphic style (GET /api/config/styles; `preview` is the URL of a WebP preview). */
 export type GraphicStyle = Answer<'listStyles'>[number];
@@ -23,6 +23,11 @@ export type Preset = PresetMap[string][number];
 export const fetchStyles = (signal?: AbortSignal) => call('listStyles', {}, signal);
 
 export const fetchModifiers = (signal?: AbortSignal) => call('listModifiers', {}, signal);
+
+// What the server put in the page for these calls, if anything (features/api/client.ts: firstScreenAnswer).
+export const embeddedStyles = () => firstScreenAnswer('listStyles', {});
+export const embeddedModifiers = () => firstScreenAnswer('listModifiers', {});
+export const embeddedModerationRules = () => firstScreenAnswer('listModerationRules', {})?.rules;
 
 export const fetchPresets = (signal?: AbortSignal) =>
   call('getPresets', {}, signal).then((answer) => answer.presets);

@@ -1,6 +1,14 @@
 /** Catalogue queries (styles, boosters, prompt rules, presets): shared by features and change rarely. */
 import { useQuery } from '@tanstack/react-query';
-import { fetchModerationRules, fetchModifiers, fetchPresets, fetchStyles } from './api.ts';
+import {
+  embeddedModerationRules,
+  embeddedModifiers,
+  embeddedStyles,
+  fetchModerationRules,
+  fetchModifiers,
+  fetchPresets,
+  fetchStyles,
+} from './api.ts';
 
 const CATALOGUE_STALE_MS = 5 * 60_000;
 
@@ -14,6 +22,8 @@ export function useStyles() {
   return useQuery({
     queryKey: STYLES_QUERY_KEY,
     queryFn: ({ signal }) => fetchStyles(signal),
+    // The answer the page was served with, if any: the first render shows it (features/api/client.ts).
+    initialData: embeddedStyles,
     staleTime: CATALOGUE_STALE_MS,
   });
 }
@@ -22,6 +32,7 @@ export function useModifiers() {
   return useQuery({
     queryKey: MODIFIERS_QUERY_KEY,
     queryFn: ({ signal }) => fetchModifiers(signal),
+    initialData: embeddedModifiers,
     staleTime: CATALOGUE_STALE_MS,
   });
 }
@@ -30,6 +41,7 @@ export function useModerationRules() {
   return useQuery({
     queryKey: RULES_QUERY_KEY,
     queryFn: ({ signal }) => fetchModerationRules(signal),
+    initialData: embeddedModerationRules,
     staleTime: CATALOGUE_STALE_MS,
   });
 }

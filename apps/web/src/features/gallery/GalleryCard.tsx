@@ -1,8 +1,9 @@
-import { memo, useState, type CSSProperties } from 'react';
+import { memo, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { BlurhashImage } from '../../ui/BlurhashImage.tsx';
 import { CheckIcon, EyeOffIcon, HeartIcon, LockIcon } from '../../ui/icons.tsx';
+import { firstScreenDecoding, useImageLoaded } from '../../ui/useImageLoaded.ts';
 import type { GalleryCard as Card } from './api.ts';
 import { imageAlt } from './imageAlt.ts';
 import type { CardBox } from './layout.ts';
@@ -40,7 +41,7 @@ export const GalleryCard = memo(function GalleryCard({
   priority = false,
 }: GalleryCardProps) {
   const { t } = useTranslation('gallery');
-  const [loaded, setLoaded] = useState(false);
+  const thumbnail = useImageLoaded(card.thumbnail_src, { atOnce: priority });
   const position: CSSProperties = {
     transform: `translate3d(${box.x}px, ${box.y}px, 0)`,
     width: box.width,
@@ -57,10 +58,6 @@ export const GalleryCard = memo(function GalleryCard({
     <>
       <BlurhashImage hash={card.blurhash} className={styles.placeholder} />
       <img
-        ref={(image) => {
-          // A cached thumbnail may be complete before React listens for its load event.
-          if (image?.complete && image.naturalWidth > 0 && !loaded) setLoaded(true);
-        }}
         className={styles.thumbnail}
         src={card.thumbnail_src}
         alt={blurred ? '' : alt}
@@ -68,10 +65,9 @@ export const GalleryCard = memo(function GalleryCard({
         height={card.height}
         loading={priority ? 'eager' : 'lazy'}
         fetchPriority={priority ? 'high' : 'auto'}
-        decoding="async"
+        decoding={firstScreenDecoding(priority)}
         draggable={false}
-        data-loaded={loaded}
-        onLoad={() => setLoaded(true)}
+        {...thumbnail}
       />
       {(card.is_private || card.is_favorite) && (
         <span className={styles.badges}>

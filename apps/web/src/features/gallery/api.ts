@@ -1,7 +1,7 @@
 /** Calls of the gallery (docs/product/gallery.md#search): the board search and the tag autocomplete. */
 import type { Answer, Query } from '@mirage/contract';
 import type { SearchBody } from '@mirage/domain';
-import { call } from '../api/index.ts';
+import { call, firstScreenAnswer } from '../api/index.ts';
 
 /** One image of a board, as POST /api/gallery/search lists it (the contract's GalleryItem). */
 export type GalleryCard = GalleryPage['items'][number];
@@ -40,6 +40,10 @@ export function galleryQueryString(query: GalleryQuery): string {
 
 export const searchGallery = (query: GalleryQuery, body: SearchBody, signal?: AbortSignal) =>
   call('searchGallery', { query: galleryQuery(query), body }, signal);
+
+/** The page the server put in the page for this search, taken now, or `undefined` (features/api/client.ts). */
+export const embeddedGalleryPage = (query: GalleryQuery, body: SearchBody) =>
+  firstScreenAnswer('searchGallery', { query: galleryQuery(query), body });
 
 /** Tags starting with `prefix`, most used first (at most 10). */
 export const fetchTagSuggestions = (prefix: string, signal?: AbortSignal) =>

@@ -6,7 +6,7 @@
 import { GALLERY_PAGE_SIZE, GUEST_SAMPLE_COUNT, type SearchBody } from '@mirage/domain';
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { searchGallery, type GalleryCard, type GalleryPage } from './api.ts';
+import { embeddedGalleryPage, searchGallery, type GalleryCard, type GalleryPage } from './api.ts';
 import type { BoardScope } from './boards.ts';
 
 export const GALLERY_QUERY_KEY = ['gallery'] as const;
@@ -49,14 +49,21 @@ export function useGalleryFeed(options: {
 }) {
   const { scope, signedIn, body, enabled } = options;
   const size = signedIn ? GALLERY_PAGE_SIZE : GUEST_SAMPLE_COUNT;
+  const pageQuery = (page: number) => ({
+    page,
+    size,
+    author_id: scope.authorId,
+    favorite: scope.favorite,
+    offset: 0,
+  });
   const query = useInfiniteQuery({
     queryKey: galleryQueryKey(scope, signedIn, body),
-    queryFn: ({ pageParam, signal }) =>
-      searchGallery(
-        { page: pageParam, size, author_id: scope.authorId, favorite: scope.favorite, offset: 0 },
-        body,
-        signal,
-      ),
+    queryFn: ({ pageParam, signal }) => searchGallery(pageQuery(pageParam), body, signal),
+    // The first page the server put in the page, if any: the board's first render shows its cards.
+    initialData: () => {
+      const first = enabled ? embeddedGalleryPage(pageQuery(0), body) : undefined;
+      return first && { pages: [first], pageParams: [0] };
+    },
     initialPageParam: 0,
     getNextPageParam: (last, _all, lastPage) => nextPageParam(last, lastPage, size, signedIn),
     enabled,

@@ -6,6 +6,7 @@ import { useCatalogueText } from '../catalogue/index.ts';
 import { useChosenStyle, useGenerator } from './GeneratorContext.ts';
 import { STYLE_PICKER_ID } from './GeneratorProvider.tsx';
 import { Section } from './Section.tsx';
+import { firstScreenDecoding } from '../../ui/useImageLoaded.ts';
 import styles from './StylePicker.module.css';
 
 /**
@@ -64,7 +65,7 @@ export function StylePicker() {
                   height={352}
                   loading={inView ? 'eager' : 'lazy'}
                   fetchPriority={inView ? 'high' : 'auto'}
-                  decoding="async"
+                  decoding={firstScreenDecoding(inView)}
                 />
                 <span className={styles.shade} aria-hidden="true" />
                 {/* A space between the badge and the name: the visible text reads "New Pastel anime", as the label. */}

@@ -1,11 +1,11 @@
 import { FORMATS, QUALITIES, TASK_STATE, finalSize, type Format, type Quality } from '@mirage/domain';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AlertIcon, DownloadIcon, ExternalIcon, ImageIcon } from '../../ui/icons.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { imageUrls, type TaskView } from './api.ts';
 import { BlurhashImage } from '../../ui/BlurhashImage.tsx';
+import { useImageLoaded } from '../../ui/useImageLoaded.ts';
 import styles from './ResultsGallery.module.css';
 
 function aspectOf(settings: Record<string, unknown>): string {
@@ -57,10 +57,10 @@ function StateLine({ task }: { task: TaskView }) {
 export function TaskCard({ task }: { task: TaskView }) {
   const { t } = useTranslation('generator');
   const { t: tImage } = useTranslation('image');
-  const [loaded, setLoaded] = useState(false);
   const done = task.state === TASK_STATE.Done && task.image_uuid !== null;
   const failed = task.state === TASK_STATE.Fail;
   const urls = task.image_uuid ? imageUrls(task.image_uuid) : null;
+  const image = useImageLoaded(urls?.thumbnail ?? '');
   const prompt = typeof task.settings.prompt === 'string' ? task.settings.prompt : '';
   const progress = task.max_step > 0 ? Math.round((task.step / task.max_step) * 100) : null;
 
@@ -84,10 +84,9 @@ export function TaskCard({ task }: { task: TaskView }) {
           <a href={urls.full} target="_blank" rel="noopener" className={styles.imageLink}>
             <img
               className={styles.image}
-              data-loaded={loaded}
+              {...image}
               src={urls.thumbnail}
               alt={t('results.image_alt', { prompt })}
-              onLoad={() => setLoaded(true)}
               decoding="async"
               data-testid="task-image"
             />

@@ -10,6 +10,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../ui/Button.tsx';
 import { BlurhashImage } from '../../ui/BlurhashImage.tsx';
+import { firstScreenDecoding, useImageLoaded } from '../../ui/useImageLoaded.ts';
 import { ChevronDownIcon, ChevronUpIcon } from './icons.tsx';
 import {
   stepOfSwipe,
@@ -48,8 +49,10 @@ function PictureBox({
   transform: PreviewTransform;
   blurred: boolean;
 }) {
-  const [thumbnailLoaded, setThumbnailLoaded] = useState(false);
-  const [fullLoaded, setFullLoaded] = useState(false);
+  // The thumbnail is the viewer's main picture, shown as soon as it is there (preloaded on the first screen,
+  // already shown by the card it was opened from otherwise); the full picture fades in over it.
+  const thumbnail = useImageLoaded(picture.thumbnail, { atOnce: true });
+  const full = useImageLoaded(picture.full ?? '');
   const ratio = picture.width > 0 && picture.height > 0 ? picture.width / picture.height : 1;
   return (
     <div
@@ -68,9 +71,8 @@ function PictureBox({
         alt=""
         loading="eager"
         fetchPriority="high"
-        decoding="async"
-        data-loaded={thumbnailLoaded}
-        onLoad={() => setThumbnailLoaded(true)}
+        decoding={firstScreenDecoding(true)}
+        {...thumbnail}
       />
       {picture.full && !blurred && (
         <img
@@ -80,8 +82,7 @@ function PictureBox({
           loading="eager"
           fetchPriority="high"
           decoding="async"
-          data-loaded={fullLoaded}
-          onLoad={() => setFullLoaded(true)}
+          {...full}
           data-testid="viewer-image"
         />
       )}

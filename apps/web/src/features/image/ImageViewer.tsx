@@ -50,6 +50,10 @@ export function ImageViewer({ uuid }: { uuid: string }) {
   const queryClient = useQueryClient();
   const { signedIn, user } = useSession();
   const shortcutsId = useId();
+  // Opened from another page of the app, the viewer fades in over it; as the page the visitor landed on
+  // it shows at once: there is nothing to fade from, and a picture that fades in from transparent counts
+  // as painted only when the page paints again, up to a second later on a phone (issue 20: LCP).
+  const [landed] = useState(() => !hasAppHistory());
 
   const board = useMemo(() => boardOfQuery(location.search, user?.id), [location.search, user?.id]);
   const infoQuery = useImageInfo(uuid);
@@ -186,7 +190,7 @@ export function ImageViewer({ uuid }: { uuid: string }) {
     <RadixDialog.Root open onOpenChange={(open) => !open && close()}>
       <PageMeta title={title} />
       <RadixDialog.Portal>
-        <RadixDialog.Overlay className={styles.backdrop} />
+        <RadixDialog.Overlay className={styles.backdrop} data-landed={landed || undefined} />
         <RadixDialog.Content
           className={styles.viewer}
           aria-describedby={shortcutsId}
@@ -195,6 +199,7 @@ export function ImageViewer({ uuid }: { uuid: string }) {
           aria-busy={stepFrom !== null || undefined}
           data-testid="image-viewer"
           data-uuid={uuid}
+          data-landed={landed || undefined}
         >
           <RadixDialog.Title className="visually-hidden">{title}</RadixDialog.Title>
           <p id={shortcutsId} className="visually-hidden">
@@ -223,7 +228,7 @@ export function ImageViewer({ uuid }: { uuid: string }) {
               onStep={go}
             >
               {!info && !error && (
-                <div className={styles.status} role="status">
+                <div className={styles.status} role="status" data-testid="viewer-loading">
                   <Spinner size={32} />
                   <span className="visually-hidden">{t('loading')}</span>
                 </div>

@@ -3,7 +3,7 @@
  * /api/gallery). Shapes follow the API.
  */
 import type { Answer } from '@mirage/contract';
-import { call } from '../api/index.ts';
+import { call, firstScreenAnswer } from '../api/index.ts';
 import type { GalleryQuery } from '../gallery/index.ts';
 
 /** GET /api/image/{uuid}/info: what the viewer and its menu need (never the prompt). */
@@ -18,6 +18,9 @@ export type BoardParams = Omit<GalleryQuery, 'page' | 'size'>;
 
 export const fetchImageInfo = (uuid: string, signal?: AbortSignal) =>
   call('getImageInfo', { params: { uuid } }, signal);
+
+/** The info the server put in the page for this image, if any (features/api/client.ts: firstScreenAnswer). */
+export const embeddedImageInfo = (uuid: string) => firstScreenAnswer('getImageInfo', { params: { uuid } });
 
 export const fetchGenInfo = (uuid: string, signal?: AbortSignal) =>
   call('getImageGenInfo', { params: { uuid } }, signal);

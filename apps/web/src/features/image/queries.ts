@@ -4,7 +4,7 @@ import { useQueries, useQuery, type QueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { IMAGE_QUERY_KEY } from '../api/index.ts';
 import { searchGallery, GALLERY_QUERY_KEY } from '../gallery/index.ts';
-import { fetchGenInfo, fetchImageInfo, type Card } from './api.ts';
+import { embeddedImageInfo, fetchGenInfo, fetchImageInfo, type Card } from './api.ts';
 import { boardKey, type ViewerBoard } from './boardQuery.ts';
 import { neighboursOf, type Neighbours } from './navigation.ts';
 
@@ -20,6 +20,8 @@ const STALE_MS = 60_000;
 const infoOptions = (uuid: string) => ({
   queryKey: imageInfoKey(uuid),
   queryFn: ({ signal }: { signal: AbortSignal }) => fetchImageInfo(uuid, signal),
+  // The answer the page was served with, if any: the viewer's first render shows the picture.
+  initialData: () => embeddedImageInfo(uuid),
   staleTime: STALE_MS,
 });
 

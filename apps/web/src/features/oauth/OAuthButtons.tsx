@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Alert } from '../../ui/Alert.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { useErrorText } from '../api/index.ts';
-import { fetchOAuthProviders, oauthStartUrl, type OAuthProvider } from './api.ts';
+import { embeddedOAuthProviders, fetchOAuthProviders, oauthStartUrl, type OAuthProvider } from './api.ts';
 import { listenForOAuthResult } from './message.ts';
 import styles from './OAuthButtons.module.css';
 
@@ -35,6 +35,7 @@ export function OAuthButtons({ onSuccess }: { onSuccess: () => void }) {
   const providers = useQuery({
     queryKey: ['oauth', 'providers'],
     queryFn: ({ signal }) => fetchOAuthProviders(signal),
+    initialData: embeddedOAuthProviders,
     staleTime: 5 * 60_000,
     retry: false,
   });

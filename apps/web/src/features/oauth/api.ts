@@ -1,12 +1,15 @@
 /** Calls of /api/user/oauth and the OAuth sign-in, typed from the API's contract (@mirage/contract). */
 import type { Answer, Body } from '@mirage/contract';
 import { pathOf } from '@mirage/contract/operations';
-import { call } from '../api/index.ts';
+import { call, firstScreenAnswer } from '../api/index.ts';
 
 /** A sign-in provider the API may offer. */
 export type OAuthProvider = Answer<'listOAuthProviders'>['providers'][number];
 
 export const fetchOAuthProviders = (signal?: AbortSignal) => call('listOAuthProviders', {}, signal);
+
+/** The providers the server put in the page, if any (features/api/client.ts: firstScreenAnswer). */
+export const embeddedOAuthProviders = () => firstScreenAnswer('listOAuthProviders', {});
 
 /**
  * The provider is what the return URL says, unchecked here: the API answers `oauth_provider_unavailable`
