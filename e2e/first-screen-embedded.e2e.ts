@@ -158,8 +158,8 @@ describe('the first frame of the page shows its main picture', () => {
     it(`${path}: the picture is shown in the first frame that draws the page, and no frame hides it`, async () => {
       const { page } = browser;
       await page.goto(`${suite.url}${path.replace(':uuid', sampleUuid)}`);
-      await pageReady(page, Object.values(probes)[1]);
-      const frames = (await framesSeen(page)).filter((frame) => frame.page > 0);
+      await pageReady(page, probes.picture);
+      const frames = (await framesSeen(page, probes)).filter((frame) => frame.page > 0);
       expect(frames.length).toBeGreaterThan(0);
       expect(frames[0]!.picture, JSON.stringify(frames.slice(0, 3))).toBeGreaterThan(0);
       const bad = frames.filter((frame) => frame.hidden > 0 || frame.loading > 0);

@@ -230,7 +230,10 @@ export async function recordFrames(page: Page, probes: Record<string, string>): 
   }, probes);
 }
 
-/** The frames recorded in the current document so far (see `recordFrames`). */
-export async function framesSeen(page: Page): Promise<Record<string, number>[]> {
+/** The frames recorded in the current document so far, by the names of `recordFrames`'s probes. */
+export async function framesSeen<Name extends string>(
+  page: Page,
+  _probes: Record<Name, string>,
+): Promise<Record<Name, number>[]> {
   return page.evaluate(() => window.__frames ?? []);
 }
