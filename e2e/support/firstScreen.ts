@@ -15,8 +15,8 @@ const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 /**
  * Collects what a clean page never has: console errors and warnings (a warning is the browser or a library
  * saying something is wrong: an unknown header value, a development check), uncaught errors, failed
- * requests and answers of 400 or more. A request the page itself cancelled (net::ERR_ABORTED: a thumbnail scrolled away, a query
- * superseded) is not a failure. Call before the first navigation.
+ * requests and answers of 400 or more. A request the page itself cancelled (net::ERR_ABORTED: a thumbnail
+ * scrolled away, a query superseded) is not a failure. Call before the first navigation.
  */
 export function watchProblems(page: Page): string[] {
   const problems: string[] = [];
