@@ -14,3 +14,4 @@ export * from './gallery/index.ts';
 export * from './events/index.ts';
 export * from './live-stream.ts';
 export * from './ledger/index.ts';
+export * from './player/index.ts';

@@ -20,6 +20,7 @@ export const NAMESPACES = [
   'gallery',
   'image',
   'prompt',
+  'player',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -7,6 +7,7 @@ import generator from './generator.json';
 import image from './image.json';
 import landing from './landing.json';
 import pages from './pages.json';
+import player from './player.json';
 import prompt from './prompt.json';
 import settings from './settings.json';
 
@@ -22,4 +23,5 @@ export default {
   gallery,
   image,
   prompt,
+  player,
 };
