@@ -43,6 +43,7 @@ import { registerLiveRoutes } from './features/live/routes.ts';
 import { createLiveStreams, type LiveStreamOptions } from './features/live/stream.ts';
 import { registerPromptRoutes } from './features/prompt/routes.ts';
 import { registerModerationRoutes } from './features/moderation/routes.ts';
+import { registerPlayerRoutes } from './features/player/routes.ts';
 
 export interface AppDeps {
   config: Config;
@@ -140,6 +141,7 @@ export async function buildApp(deps: AppDeps) {
   registerImageInfoRoutes(app, { images: built.imageInfo });
   registerActionRoutes(app, built);
   registerPromptRoutes(app, built);
+  registerPlayerRoutes(app, built);
 
   if (deps.serveWeb === false) registerApiNotFound(app);
   else {

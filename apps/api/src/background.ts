@@ -36,6 +36,7 @@ export function startBackgroundWork(app: FastifyInstance, services: Services): M
       sessions: () => sessions.purgeExpired(),
       passwordResets: () => passwordReset.purgeExpired(),
       outbox: () => outbox.purgeHandled(services.now()).then(() => undefined),
+      player: () => services.playerActions.housekeeping(),
     },
     app.log,
   );

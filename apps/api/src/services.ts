@@ -21,6 +21,11 @@ import {
   createOutboxDispatcher,
   type OutboxDispatcherOptions,
 } from './features/outbox/index.ts';
+import { createPlayerActionsRepository } from './features/player/actions-repository.ts';
+import { createPlayerActionsService } from './features/player/actions-service.ts';
+import { registerPlayerProjector } from './features/player/projector.ts';
+import { createPlayerRepository } from './features/player/repository.ts';
+import { createPlayerService } from './features/player/service.ts';
 import { createPromptRepository } from './features/prompt/repository.ts';
 import { createPromptService } from './features/prompt/service.ts';
 import { createRateLimitRepository } from './features/rate-limit/repository.ts';
@@ -95,6 +100,16 @@ export function createServices(deps: ServiceDeps) {
   const eventHandlers = createHandlerRegistry();
   const outbox = createOutboxDispatcher({ ...deps.outbox, db, handlers: eventHandlers, notifier, log });
   registerPasswordResetMail(eventHandlers, { mailer, publicUrl: config.PUBLIC_URL, now });
+  // The player: XP, levels, streaks, achievements and the bell, projected from the domain events.
+  registerPlayerProjector(eventHandlers);
+  const playerRepository = createPlayerRepository(db);
+  const players = createPlayerService({ db, players: playerRepository, now });
+  const playerActions = createPlayerActionsService({
+    actions: createPlayerActionsRepository(db),
+    players: playerRepository,
+    player: players,
+    now,
+  });
 
   // The app-wide file store (images, previews, samples) and the image post-processor that writes to it.
   const { store, processor } = createImageStorage(config, deps.store);
@@ -194,6 +209,8 @@ export function createServices(deps: ServiceDeps) {
     imageInfo,
     actions,
     prompts,
+    players,
+    playerActions,
     /** The energy rollover sweep (the background work runs it every minute; tests call it). */
     sweepEnergy: () => sweepEnergyRollover(db, now()),
   };

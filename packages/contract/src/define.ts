@@ -14,6 +14,7 @@ export type Tag =
   | 'prompts'
   | 'settings'
   | 'moderation'
+  | 'player'
   | 'worker';
 
 /** An answer that is not JSON (a file, an event stream): its media types and what each carries. */

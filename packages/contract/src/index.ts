@@ -13,6 +13,8 @@ import { generationOperations } from './generation.ts';
 import { imagesOperations } from './images.ts';
 import { moderationOperations } from './moderation.ts';
 import { OPERATIONS, type OperationId } from './operations.ts';
+import { playerOperations } from './player.ts';
+import { playerActionOperations } from './player-actions.ts';
 import { promptsOperations } from './prompts.ts';
 import { serviceOperations } from './service.ts';
 import { settingsOperations } from './settings.ts';
@@ -31,6 +33,8 @@ export * from './gallery.ts';
 export * from './settings.ts';
 export * from './catalogue.ts';
 export * from './worker.ts';
+export * from './player.ts';
+export * from './player-actions.ts';
 
 /** Every operation, by operationId. */
 export const contract = {
@@ -44,6 +48,8 @@ export const contract = {
   ...galleryOperations,
   ...settingsOperations,
   ...catalogueOperations,
+  ...playerOperations,
+  ...playerActionOperations,
   ...workerOperations,
 };
 export type Contract = typeof contract;

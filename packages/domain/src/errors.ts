@@ -66,6 +66,14 @@ export const ERROR_STATUS = {
   image_no_gen_data: 404,
   // saved prompts (added): a user keeps at most SAVED_PROMPT_LIMIT (100, the quick-saved list size)
   saved_prompts_limit_exceeded: 409,
+  // player (added): cosmetics, titles and the daily quest (docs/product/player.md)
+  reward_not_found: 404,
+  reward_already_unlocked: 409,
+  reward_locked: 403, // equipping a cosmetic the user does not own
+  achievement_locked: 403, // wearing the title of an achievement not unlocked (or unknown)
+  daily_quest_not_opened: 409, // completed before it was opened today
+  daily_quest_too_early: 409, // less than 60 s after it was opened; data.seconds_left
+  daily_quest_done: 409, // already completed this UTC day
   // referral
   referrer_not_found: 400,
   user_refer_self: 400,

@@ -3,9 +3,10 @@ import type { CatalogueTables } from './schema/catalogue.ts';
 import type { GalleryTables } from './schema/gallery.ts';
 import type { GenerationTables } from './schema/generation.ts';
 import type { OutboxTables } from './schema/outbox.ts';
+import type { PlayerTables } from './schema/player.ts';
 
 /** The whole database as Kysely sees it: one interface per area, mirroring the migrations. */
 export interface Database
-  extends AccountTables, CatalogueTables, GenerationTables, GalleryTables, OutboxTables {}
+  extends AccountTables, CatalogueTables, GenerationTables, GalleryTables, OutboxTables, PlayerTables {}
 
 export type { UserRow, NewUserRow, UserUpdate } from './schema/account.ts';

@@ -285,6 +285,7 @@ const TAGS = [
   { name: 'prompts', description: 'Saved and shared prompts' },
   { name: 'settings', description: 'Tag preferences' },
   { name: 'moderation', description: 'The moderators’ review queue' },
+  { name: 'player', description: 'XP and levels, achievements, cosmetics and the notification bell' },
   { name: 'worker', description: 'The protocol GPU workers speak: lease, progress, completion' },
   { name: 'service', description: 'Health and metrics' },
 ];

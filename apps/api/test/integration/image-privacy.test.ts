@@ -179,6 +179,8 @@ const VIEWER_PAGE: Probe = {
 
 /** Routes whose path looks like image data but that hand out none, and why. */
 const NO_IMAGE_DATA: Record<string, string> = {
+  'POST /api/player/scroll':
+    "counts the caller's views of images it may see (visibleTo); another user's private image counts 0, as an unknown one",
   'POST /api/tasks/txt2img': "the caller's new task; a duplicate names the caller's own image only",
   'DELETE /api/action/favorite': "takes an image out of the caller's own collection; answers ok",
   'DELETE /api/action/favorites': "takes images out of the caller's own collection; answers a count",

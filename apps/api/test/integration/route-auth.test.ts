@@ -43,6 +43,9 @@ const OPEN_TO_VISITORS = new Set([
   'GET /api/image/:uuid/info',
   'GET /api/image/:uuid/info/gen',
   'GET /api/image/:uuid/tags',
+  'GET /api/public/:userId/profile',
+  'GET /api/public/:userId/achievements',
+  'GET /api/count',
 ]);
 
 let t: TestContext;

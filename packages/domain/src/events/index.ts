@@ -26,6 +26,10 @@ export const DOMAIN_EVENT_PAYLOADS = {
   'report.approved': z.object({ reportId: rowId, reporterId: userId, imageId: rowId.nullable() }),
   /** The first time in a UTC day that a signed-in user was seen (one event per user and day). */
   'user.signed_in_day': z.object({ userId, day: utcDayString }),
+  /** The daily quest was completed (its tickets paid in the same transaction). */
+  'daily_quest.completed': z.object({ userId, day: utcDayString }),
+  /** Gallery images a user viewed for the first time today were counted (the scroll statistic). */
+  'gallery.scrolled': z.object({ userId, count: z.number().int().positive().max(1000) }),
   /** A payment settled; its effect on balances is the ledger's, keyed by the order. */
   'payment.succeeded': z.object({ orderId: z.string().min(1).max(64), userId }),
   /** A user asked for a password-reset link; the handler makes the token and sends the mail. */

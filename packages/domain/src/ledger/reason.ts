@@ -10,6 +10,10 @@ export const LEDGER_REF = {
   day: 'day',
   /** The referred account whose action earned the reward. */
   referral: 'referral',
+  /** A bell notification whose reward tokens were claimed (a level-up, an achievement). */
+  notification: 'notification',
+  /** A cosmetic reward bought with reward tokens (its id in @mirage/domain REWARDS). */
+  reward: 'reward',
 } as const;
 export type LedgerRefType = (typeof LEDGER_REF)[keyof typeof LEDGER_REF];
 
@@ -47,6 +51,12 @@ export const LEDGER_REASONS = {
   purchase: { sign: 'credit', ref: 'order' },
   serial_key_redeem: { sign: 'credit', ref: 'serial_key' },
   referral_reward: { sign: 'credit', ref: 'referral' },
+  /** Reward tokens of a level-up or an achievement, paid when the user claims its notification. */
+  reward_claim: { sign: 'credit', ref: 'notification' },
+  /** Reward tokens spent on a cosmetic. */
+  reward_unlock: { sign: 'debit', ref: 'reward' },
+  /** The daily quest's tickets, once per UTC day. */
+  daily_quest: { sign: 'credit', ref: 'day' },
 } as const satisfies Record<string, ReasonRule>;
 export type LedgerReason = keyof typeof LEDGER_REASONS;
 

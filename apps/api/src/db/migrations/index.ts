@@ -9,6 +9,7 @@ import * as addStrikeEscalation from './0007_add_strike_escalation.ts';
 import * as recountPublicTagUsage from './0008_recount_public_tag_usage.ts';
 import * as createLedgerAccounts from './0009_create_ledger_accounts.ts';
 import * as createOutbox from './0010_create_outbox.ts';
+import * as createPlayer from './0011_create_player.ts';
 
 /** Every migration, in order. Names are NNNN_verb_object; never rename or edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   '0008_recount_public_tag_usage': recountPublicTagUsage,
   '0009_create_ledger_accounts': createLedgerAccounts,
   '0010_create_outbox': createOutbox,
+  '0011_create_player': createPlayer,
 };

@@ -20,7 +20,12 @@ export interface AppUserTable {
   referral_code: string;
   referrer_id: number | null;
   pro_expire: Date | null;
+  /** Unused since migration 0011: `daily_quest_day` says whether today's quest is done. */
   daily_quest_completed: Generated<boolean>;
+  /** The UTC day the daily quest was last completed (migration 0011). */
+  daily_quest_day: ColumnType<string | null, string | null | undefined, string | null>;
+  /** When the daily quest was last opened: it pays 60 s later (migration 0011). */
+  daily_quest_opened_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   plan: Generated<number>;
   is_active: Generated<boolean>;
   /** Start of the UTC day the daily energy was last reset (migration 0004). */

@@ -32,6 +32,8 @@ export interface UserRouteDeps {
   oauth: OAuthService;
   limiter: RateLimiter;
   secureCookies: boolean;
+  /** The server's clock (premium and the daily quest are read at this instant). */
+  now: () => Date;
 }
 
 const OAUTH_STATE_COOKIE = 'oauth_state';
@@ -51,14 +53,14 @@ export function registerUserRoutes(fastify: FastifyInstance, deps: UserRouteDeps
     async (request, reply) => {
       const { user, token, expiresAt } = await accounts.create(request.body, client(request));
       setSessionCookies(reply, token, expiresAt, secureCookies);
-      return reply.status(201).send({ user: toUserSettings(user) });
+      return reply.status(201).send({ user: toUserSettings(user, deps.now()) });
     },
   );
 
   app.post(logIn.path, { config: { auth: 'none' }, schema: schemaOf(logIn) }, async (request, reply) => {
     const { user, token, expiresAt } = await accounts.login(request.body, client(request));
     setSessionCookies(reply, token, expiresAt, secureCookies);
-    return { user: toUserSettings(user) };
+    return { user: toUserSettings(user, deps.now()) };
   });
 
   // Not 'user': a stale cookie is cleared all the same.
@@ -70,13 +72,13 @@ export function registerUserRoutes(fastify: FastifyInstance, deps: UserRouteDeps
 
   app.get(getMe.path, { config: { auth: 'user' }, schema: schemaOf(getMe) }, async (request) => {
     const user = await accounts.requireActiveUser(userIdOf(request));
-    return toUserSettings(user);
+    return toUserSettings(user, deps.now());
   });
 
   app.post(updateUser.path, { config: { auth: 'user' }, schema: schemaOf(updateUser) }, async (request) => {
     const userId = userIdOf(request);
     const user = await accounts.update(userId, request.body, sessionToken(request));
-    return { user: toUserSettings(user) };
+    return { user: toUserSettings(user, deps.now()) };
   });
 
   app.post(
@@ -140,7 +142,7 @@ export function registerUserRoutes(fastify: FastifyInstance, deps: UserRouteDeps
       if (!user.is_active) throw new AppError('user_not_active');
       const { token, expiresAt } = await accounts.startSession(user, client(request));
       setSessionCookies(reply, token, expiresAt, secureCookies);
-      return { ok: true as const, user: toUserSettings(user) };
+      return { ok: true as const, user: toUserSettings(user, deps.now()) };
     },
   );
 }

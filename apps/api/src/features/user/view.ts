@@ -1,5 +1,5 @@
 import type { UserSettings } from '@mirage/contract';
-import { hasDailyTickets, isPremium, type Plan } from '@mirage/domain';
+import { hasDailyTickets, isPremium, utcDay, type Plan } from '@mirage/domain';
 import type { UserRow } from '../../db/schema.ts';
 
 /**
@@ -20,7 +20,7 @@ export function toUserSettings(row: UserRow, now: Date = new Date()): UserSettin
     referrer_id: row.referrer_id,
     pro_expire: row.pro_expire ? row.pro_expire.toISOString() : null,
     daily_token: row.daily_token,
-    daily_quest_completed: row.daily_quest_completed,
+    daily_quest_completed: row.daily_quest_day === utcDay(now),
     plan: row.plan as Plan,
     is_premium: isPremium(row, now),
     has_daily_tickets: hasDailyTickets(row, now),

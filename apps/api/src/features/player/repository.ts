@@ -1,0 +1,144 @@
+import { CURRENCY, isNotificationType, type NotificationType } from '@mirage/domain';
+import { sql, type Selectable } from 'kysely';
+import type { DB } from '../../db/database.ts';
+import type { PlayerTable } from '../../db/schema/player.ts';
+
+type PlayerRow = Selectable<PlayerTable>;
+
+export interface NotificationRow {
+  id: number;
+  type: NotificationType;
+  data: Record<string, unknown>;
+  xpGain: number | null;
+  rewardTokens: number;
+  consumed: boolean;
+  createdAt: Date;
+  expiresAt: Date | null;
+}
+
+export interface NotificationCounts {
+  /** Bell notifications not consumed yet. */
+  newNotifications: number;
+  /** Of those, the ones that pay reward tokens when claimed. */
+  newRewards: number;
+}
+
+/** Reads of the player feature (docs/product/player.md); the projector's writes are progress-repository.ts. */
+export function createPlayerRepository(db: DB) {
+  return {
+    /** The player row, or undefined for a user no event has touched yet (the defaults apply). */
+    async findPlayer(userId: number) {
+      const row: PlayerRow | undefined = await db
+        .selectFrom('player')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
+      return row;
+    },
+
+    async rewardTokens(userId: number): Promise<number> {
+      const row = await db
+        .selectFrom('ledger_account')
+        .select('balance')
+        .where('user_id', '=', userId)
+        .where('currency', '=', CURRENCY.rewardTokens)
+        .executeTakeFirst();
+      return row?.balance ?? 0;
+    },
+
+    /** Unlocked achievements: id → when. */
+    async achievements(userId: number): Promise<Map<number, Date>> {
+      const rows = await db
+        .selectFrom('player_achievement')
+        .select(['achievement_id', 'unlocked_at'])
+        .where('user_id', '=', userId)
+        .execute();
+      return new Map(rows.map((row) => [row.achievement_id, row.unlocked_at]));
+    },
+
+    async rewards(userId: number): Promise<Set<number>> {
+      const rows = await db
+        .selectFrom('player_reward')
+        .select('reward_id')
+        .where('user_id', '=', userId)
+        .execute();
+      return new Set(rows.map((row) => row.reward_id));
+    },
+
+    /** A page of the user's bell, newest first, of the given types. */
+    async notifications(
+      userId: number,
+      types: readonly NotificationType[],
+      page: { offset: number; limit: number },
+    ): Promise<{ rows: NotificationRow[]; total: number }> {
+      if (types.length === 0) return { rows: [], total: 0 };
+      const base = db
+        .selectFrom('notification')
+        .where('user_id', '=', userId)
+        .where('type', 'in', [...types]);
+      const [rows, count] = await Promise.all([
+        base
+          .select([
+            'id',
+            'type',
+            'data',
+            'xp_gain',
+            'reward_tokens',
+            'consumed_at',
+            'created_at',
+            'expires_at',
+          ])
+          .orderBy('id', 'desc')
+          .offset(page.offset)
+          .limit(page.limit)
+          .execute(),
+        base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+      ]);
+      return {
+        total: Number(count.n),
+        rows: rows.flatMap((row) =>
+          isNotificationType(row.type)
+            ? [
+                {
+                  id: row.id,
+                  type: row.type,
+                  data: row.data,
+                  xpGain: row.xp_gain,
+                  rewardTokens: row.reward_tokens,
+                  consumed: row.consumed_at !== null,
+                  createdAt: row.created_at,
+                  expiresAt: row.expires_at,
+                },
+              ]
+            : [],
+        ),
+      };
+    },
+
+    async hasNotification(userId: number, id: number): Promise<boolean> {
+      const row = await db
+        .selectFrom('notification')
+        .select('id')
+        .where('user_id', '=', userId)
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    async counts(userId: number, types: readonly NotificationType[]): Promise<NotificationCounts> {
+      if (types.length === 0) return { newNotifications: 0, newRewards: 0 };
+      const row = await db
+        .selectFrom('notification')
+        .select([
+          sql<number>`count(*)`.as('fresh'),
+          sql<number>`count(*) filter (where reward_tokens > 0)`.as('rewards'),
+        ])
+        .where('user_id', '=', userId)
+        .where('consumed_at', 'is', null)
+        .where('type', 'in', [...types])
+        .executeTakeFirstOrThrow();
+      return { newNotifications: Number(row.fresh), newRewards: Number(row.rewards) };
+    },
+  };
+}
+export type PlayerRepository = ReturnType<typeof createPlayerRepository>;
