@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, apiRequest, call, setTokenErrorHandler } from './client.ts';
+import { ApiError, apiRequest, call, callWithHeaders, setTokenErrorHandler } from './client.ts';
 import { errorCode } from './errorText.ts';
 
 function answer(status: number, body: unknown, contentType = 'application/json') {
@@ -99,6 +99,25 @@ describe('apiRequest', () => {
       await expect(apiRequest('GET', '/api/user/me')).rejects.toMatchObject({ code });
     }
     expect(handler.mock.calls).toEqual([['token_missing'], ['token_expired'], ['token_invalid']]);
+  });
+});
+
+describe('callWithHeaders', () => {
+  it("returns the answer with its headers (the bell's counts)", async () => {
+    const fetch = vi.fn(() =>
+      Promise.resolve(
+        new Response(JSON.stringify({ items: [], page: 0, pages: 0 }), {
+          status: 200,
+          headers: { 'content-type': 'application/json', 'x-total-new-notifications': '3' },
+        }),
+      ),
+    );
+    vi.stubGlobal('fetch', fetch);
+    const { body, headers } = await callWithHeaders('listNotifications', { query: { page: 0 } });
+    expect(body).toEqual({ items: [], page: 0, pages: 0 });
+    expect(headers.get('x-total-new-notifications')).toBe('3');
+    const [path] = fetch.mock.calls[0] as unknown as [string];
+    expect(path).toBe('/api/notifications?page=0');
   });
 });
 

@@ -53,6 +53,15 @@ function errorFromBody(body: unknown, status: number): ApiError {
 }
 
 export async function apiRequest<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
+  return (await apiExchange<T>(method, path, options)).body;
+}
+
+/** An answer's body with its headers (the bell's counts come in headers: docs/product/player.md#the-bell). */
+export async function apiExchange<T>(
+  method: string,
+  path: string,
+  options: RequestOptions = {},
+): Promise<{ body: T; headers: Headers }> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   let payload: string | undefined;
   if (options.body !== undefined) {
@@ -91,7 +100,7 @@ export async function apiRequest<T>(method: string, path: string, options: Reque
   }
   // A 2xx answer that is not JSON means we did not reach the API (e.g. a static host's HTML fallback).
   if (!isJson) throw new ApiError(UNKNOWN_ERROR, undefined, response.status);
-  return body as T;
+  return { body: body as T, headers: response.headers };
 }
 
 /** The method, address and JSON body of an operation's request (POST and PUT always send a body). */
@@ -133,6 +142,17 @@ export function call<Id extends OperationId>(
     forgetFirstScreen();
   }
   return apiRequest(method, url, { body, signal });
+}
+
+/** `call`, with the answer's headers; never served from the page's first screen. */
+export function callWithHeaders<Id extends OperationId>(
+  id: Id,
+  input: InputOf<Contract[Id]>,
+  signal?: AbortSignal,
+): Promise<{ body: AnswerOf<Contract[Id]>; headers: Headers }> {
+  const { method, url, body } = requestOf(id, input);
+  if (!onlyReads(id)) forgetFirstScreen();
+  return apiExchange(method, url, { body, signal });
 }
 
 /**
