@@ -44,6 +44,7 @@ import { createLiveStreams, type LiveStreamOptions } from './features/live/strea
 import { registerPromptRoutes } from './features/prompt/routes.ts';
 import { registerModerationRoutes } from './features/moderation/routes.ts';
 import { registerPlayerRoutes } from './features/player/routes.ts';
+import { registerLeaderboardRoutes } from './features/leaderboard/routes.ts';
 
 export interface AppDeps {
   config: Config;
@@ -142,6 +143,7 @@ export async function buildApp(deps: AppDeps) {
   registerActionRoutes(app, built);
   registerPromptRoutes(app, built);
   registerPlayerRoutes(app, built);
+  registerLeaderboardRoutes(app, built);
 
   if (deps.serveWeb === false) registerApiNotFound(app);
   else {

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { startMaintenance, type Maintenance } from './maintenance.ts';
+import { LEADERBOARD_REFRESH_MS } from './features/leaderboard/service.ts';
 import type { Services } from './services.ts';
 
 /** How often the reaper looks for leases that expired (dead or hung workers). */
@@ -20,11 +21,22 @@ export function startBackgroundWork(app: FastifyInstance, services: Services): M
   });
 
   let lastEnergySweep = 0;
+  let lastLeaderboardRefresh = 0;
+  let refreshingLeaderboards = false;
   const reaper = setInterval(() => {
     lifecycle.reapExpiredLeases().catch((error: unknown) => app.log.warn({ err: error }, 'reaper failed'));
     if (Date.now() - lastEnergySweep >= ENERGY_SWEEP_INTERVAL_MS) {
       lastEnergySweep = Date.now();
       services.sweepEnergy().catch((error: unknown) => app.log.warn({ err: error }, 'energy sweep failed'));
+    }
+    // The leaderboards' ranks, recomputed for the boards whose players changed (one pass at a time).
+    if (!refreshingLeaderboards && Date.now() - lastLeaderboardRefresh >= LEADERBOARD_REFRESH_MS) {
+      lastLeaderboardRefresh = Date.now();
+      refreshingLeaderboards = true;
+      services.leaderboards
+        .refresh()
+        .catch((error: unknown) => app.log.warn({ err: error }, 'leaderboard refresh failed'))
+        .finally(() => (refreshingLeaderboards = false));
     }
   }, REAPER_INTERVAL_MS);
   reaper.unref();

@@ -21,6 +21,8 @@ import {
   createOutboxDispatcher,
   type OutboxDispatcherOptions,
 } from './features/outbox/index.ts';
+import { createLeaderboardRepository } from './features/leaderboard/repository.ts';
+import { createLeaderboardService } from './features/leaderboard/service.ts';
 import { createPlayerActionsRepository } from './features/player/actions-repository.ts';
 import { createPlayerActionsService } from './features/player/actions-service.ts';
 import { registerPlayerProjector } from './features/player/projector.ts';
@@ -110,6 +112,7 @@ export function createServices(deps: ServiceDeps) {
     player: players,
     now,
   });
+  const leaderboards = createLeaderboardService({ boards: createLeaderboardRepository(db), now });
 
   // The app-wide file store (images, previews, samples) and the image post-processor that writes to it.
   const { store, processor } = createImageStorage(config, deps.store);
@@ -211,6 +214,7 @@ export function createServices(deps: ServiceDeps) {
     prompts,
     players,
     playerActions,
+    leaderboards,
     /** The energy rollover sweep (the background work runs it every minute; tests call it). */
     sweepEnergy: () => sweepEnergyRollover(db, now()),
   };

@@ -15,6 +15,7 @@ import { moderationOperations } from './moderation.ts';
 import { OPERATIONS, type OperationId } from './operations.ts';
 import { playerOperations } from './player.ts';
 import { playerActionOperations } from './player-actions.ts';
+import { leaderboardOperations } from './leaderboard.ts';
 import { promptsOperations } from './prompts.ts';
 import { serviceOperations } from './service.ts';
 import { settingsOperations } from './settings.ts';
@@ -35,6 +36,7 @@ export * from './catalogue.ts';
 export * from './worker.ts';
 export * from './player.ts';
 export * from './player-actions.ts';
+export * from './leaderboard.ts';
 
 /** Every operation, by operationId. */
 export const contract = {
@@ -50,6 +52,7 @@ export const contract = {
   ...catalogueOperations,
   ...playerOperations,
   ...playerActionOperations,
+  ...leaderboardOperations,
   ...workerOperations,
 };
 export type Contract = typeof contract;

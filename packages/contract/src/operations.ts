@@ -80,6 +80,7 @@ export const OPERATIONS = {
   completeDailyQuest: { method: 'POST', path: '/api/action/daily_quest' },
   countScroll: { method: 'POST', path: '/api/player/scroll' },
   getImageCount: { method: 'GET', path: '/api/count' },
+  getLeaderboard: { method: 'POST', path: '/api/leaderboard/:board' },
   // worker protocol
   leaseJob: { method: 'POST', path: '/api/worker/lease' },
   reportJobProgress: { method: 'POST', path: '/api/worker/jobs/:id/progress' },

@@ -46,6 +46,7 @@ const OPEN_TO_VISITORS = new Set([
   'GET /api/public/:userId/profile',
   'GET /api/public/:userId/achievements',
   'GET /api/count',
+  'POST /api/leaderboard/:board',
 ]);
 
 let t: TestContext;

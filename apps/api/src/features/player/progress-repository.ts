@@ -92,7 +92,8 @@ export function createProgressRepository(trx: Transaction<Database>) {
         daily_streak_best_at: rose(before.dailyStreakBest, after.dailyStreakBest),
         last_streak_day: after.lastStreakDay,
         ...after.counters,
-        updated_at: at,
+        // The database's clock, not the event's: the leaderboards' refresh looks for rows changed since it ran.
+        updated_at: sql`now()`,
       };
       for (const counter of BOARD_COUNTERS) {
         changes[`${counter}_at`] = rose(before.counters[counter], after.counters[counter]);
