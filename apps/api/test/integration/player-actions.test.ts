@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { ACHIEVEMENTS, DAILY_QUEST, REWARDS, SCROLL_MILESTONE, XP_CAPS, xpFor } from '@mirage/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerDiscrepancies, post } from '../../src/features/ledger/repository.ts';
-import { addImage, signedIn } from '../gallery-fixtures.ts';
+import { addImage } from '../gallery-fixtures.ts';
+import { newPlayer } from '../player-fixtures.ts';
 import { Client, codeOf, createTestApp, type TestContext } from '../harness.ts';
 
 /**
@@ -17,7 +18,7 @@ afterAll(async () => {
   await t.close();
 });
 
-type Signed = Awaited<ReturnType<typeof signedIn>>;
+type Signed = Awaited<ReturnType<typeof newPlayer>>;
 
 /** Gives a user coins the way the product moves them: a ledger posting. */
 async function giveCoins(userId: number, coins: number) {
@@ -43,7 +44,7 @@ const priced = REWARDS.filter((reward) => !reward.isDefault);
 
 describe('cosmetics', () => {
   it('never overdraws coins, however many purchases race', async () => {
-    const user = await signedIn(t);
+    const user = await newPlayer(t);
     const budget = 400;
     await giveCoins(user.id, budget);
     const wanted = priced.filter((reward) => reward.price <= budget).slice(0, 12);
@@ -70,7 +71,7 @@ describe('cosmetics', () => {
   });
 
   it('unlocks a reward once: parallel purchases of one reward charge once', async () => {
-    const user = await signedIn(t);
+    const user = await newPlayer(t);
     const reward = priced[0]!;
     await giveCoins(user.id, reward.price * 5);
     const answers = await Promise.all(
@@ -82,7 +83,7 @@ describe('cosmetics', () => {
   });
 
   it('refuses an unknown reward, a type that does not match and a default', async () => {
-    const user = await signedIn(t);
+    const user = await newPlayer(t);
     const reward = priced[0]!;
     const other = priced.find((r) => r.type !== reward.type)!;
     const cases = [
@@ -101,7 +102,7 @@ describe('cosmetics', () => {
   });
 
   it('wears an owned colour, and refuses one not owned', async () => {
-    const user = await signedIn(t);
+    const user = await newPlayer(t);
     const [colour, locked] = priced.filter((reward) => reward.type === 'Color');
     await giveCoins(user.id, colour!.price);
     expect((await put(user, `/api/reward/Color/unlock`, { id: colour!.id })).status).toBe(200);
@@ -120,7 +121,7 @@ describe('cosmetics', () => {
 
 describe('titles', () => {
   it('wears only an unlocked achievement, and takes it off with 0', async () => {
-    const user = await signedIn(t);
+    const user = await newPlayer(t);
     const [first, second] = ACHIEVEMENTS;
     await t.database.db
       .insertInto('player_achievement')
@@ -137,7 +138,7 @@ describe('titles', () => {
 
 describe('public profiles', () => {
   it('shows anyone the statistics and unlocked achievements; unknown users are not found', async () => {
-    const user = await signedIn(t);
+    const user = await newPlayer(t);
     await t.database.db
       .insertInto('player_achievement')
       .values({ user_id: user.id, achievement_id: ACHIEVEMENTS[0]!.id })
@@ -161,7 +162,7 @@ describe('public profiles', () => {
 describe('the daily quest', () => {
   it('pays +10 tickets once per UTC day, only 60 s after it was opened', async () => {
     t.clock.offsetMs = 0;
-    const user = await signedIn(t);
+    const user = await newPlayer(t);
     const start = Number((await user.client.get('/api/user/me')).body.generation_token);
     const complete = () => user.client.post('/api/action/daily_quest');
     expect(codeOf((await complete()).body)).toBe('daily_quest_not_opened');
@@ -202,8 +203,8 @@ describe('the daily quest', () => {
 
 describe('scroll counting', () => {
   it('counts each visible image once a day, and pays XP per milestone', async () => {
-    const owner = await signedIn(t);
-    const viewer = await signedIn(t);
+    const owner = await newPlayer(t);
+    const viewer = await newPlayer(t);
     const images = await Promise.all(Array.from({ length: SCROLL_MILESTONE }, () => addImage(t, owner.id)));
     const hidden = await addImage(t, owner.id, { is_private: true });
     const uuids = images.map((image) => image.uuid);

@@ -7,10 +7,10 @@ import {
   type DomainEvent,
 } from '@mirage/domain';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appendEvent } from '../../src/features/outbox/index.ts';
 import { ledgerDiscrepancies } from '../../src/features/ledger/repository.ts';
-import { signedIn as signedUp } from '../gallery-fixtures.ts';
+import { newPlayer } from '../player-fixtures.ts';
 import { codeOf, createTestApp, type TestContext } from '../harness.ts';
 
 /**
@@ -27,24 +27,6 @@ afterAll(async () => {
 
 /** Signing up counts the account's first day: its streak XP is in every new player's total. */
 const FIRST_DAY = xpFor('daily_streak', { streak: 1 });
-
-/**
- * A new account, its first day projected (the sign-in appends `user.signed_in_day` without holding up the
- * answer, so it is waited for).
- */
-async function signedIn(context: TestContext) {
-  const account = await signedUp(context);
-  await vi.waitFor(async () => {
-    await context.services.outbox.drain();
-    const row = await context.database.db
-      .selectFrom('player')
-      .select('user_id')
-      .where('user_id', '=', account.id)
-      .executeTakeFirst();
-    expect(row).toBeDefined();
-  });
-  return account;
-}
 
 let taskCounter = 0;
 /** Appends events as if they happened at `at` (their UTC day decides the daily caps and streaks). */
@@ -67,7 +49,7 @@ function generated(userId: number): DomainEvent {
   };
 }
 
-async function player(client: Awaited<ReturnType<typeof signedIn>>['client']) {
+async function player(client: Awaited<ReturnType<typeof newPlayer>>['client']) {
   const answer = await client.get('/api/player/me');
   expect(answer.status).toBe(200);
   return answer.body as Record<string, number> & { title: number | null };
@@ -75,7 +57,7 @@ async function player(client: Awaited<ReturnType<typeof signedIn>>['client']) {
 
 describe('XP from generations', () => {
   it('starts a new account at level 1, its first day counted', async () => {
-    const { client } = await signedIn(t);
+    const { client } = await newPlayer(t);
     const me = await player(client);
     expect(me).toMatchObject({
       level: 1,
@@ -90,7 +72,7 @@ describe('XP from generations', () => {
   });
 
   it('pays 10 XP per image up to the daily cap, levels up, and counts every image', async () => {
-    const { client, id } = await signedIn(t);
+    const { client, id } = await newPlayer(t);
     const perImage = xpFor('generation');
     const images = XP_CAPS.generation / perImage + 5;
     await happen(Array.from({ length: images }, () => generated(id)));
@@ -107,7 +89,7 @@ describe('XP from generations', () => {
   });
 
   it('projects an event once, even when it is delivered again', async () => {
-    const { client, id } = await signedIn(t);
+    const { client, id } = await newPlayer(t);
     const [eventId] = await happen([generated(id)]);
     // A redelivery: the outbox marker set back to pending, as an operator's replay would.
     await sql`update outbox_delivery set state = 'pending', next_attempt_at = now()
@@ -121,8 +103,8 @@ describe('XP from generations', () => {
 
 describe('favourites received', () => {
   it('unlocks an achievement exactly once under 50 parallel favourites, and caps their XP', async () => {
-    const owner = await signedIn(t);
-    const fans = await Promise.all(Array.from({ length: 50 }, () => signedIn(t)));
+    const owner = await newPlayer(t);
+    const fans = await Promise.all(Array.from({ length: 50 }, () => newPlayer(t)));
     const events: DomainEvent[] = fans.map((fan, index) => ({
       type: 'image.favorited',
       payload: { imageId: 10_000 + index, userId: fan.id, ownerId: owner.id },
@@ -152,7 +134,7 @@ describe('favourites received', () => {
   });
 
   it('pays nothing for favouriting your own image', async () => {
-    const { client, id } = await signedIn(t);
+    const { client, id } = await newPlayer(t);
     await happen([{ type: 'image.favorited', payload: { imageId: 77, userId: id, ownerId: id } }]);
     expect(await player(client)).toMatchObject({ total_fav: 0, xp_total: FIRST_DAY });
   });
@@ -165,7 +147,7 @@ describe('daily streaks on UTC days', () => {
   });
 
   it('grows across UTC midnight, and a missed day restarts it with a daily_loss notification', async () => {
-    const { client, id } = await signedIn(t);
+    const { client, id } = await newPlayer(t);
     await happen([day(id, '2026-12-31')], '2026-12-31T23:59:59Z');
     await happen([day(id, '2027-01-01')], '2027-01-01T00:00:00Z');
     expect(await player(client)).toMatchObject({ daily_streak: 2, daily_streak_best: 2 });
@@ -182,7 +164,7 @@ describe('daily streaks on UTC days', () => {
 
 describe('the bell and claiming rewards', () => {
   it('counts new notifications and rewards in headers; a claim pays its tokens once', async () => {
-    const { client, id } = await signedIn(t);
+    const { client, id } = await newPlayer(t);
     await happen(Array.from({ length: 14 }, () => generated(id)));
     // 150 XP with the first day's: level 2 (a level-up paying level × 10 coins), the achievement of the
     // first 10 images (paying its tier's coins), and the first day's notification.
@@ -211,7 +193,7 @@ describe('the bell and claiming rewards', () => {
   });
 
   it('consumes every notification of a type at once', async () => {
-    const { client, id } = await signedIn(t);
+    const { client, id } = await newPlayer(t);
     await happen([
       { type: 'report.approved', payload: { reportId: 900_001, reporterId: id, imageId: null } },
       { type: 'report.approved', payload: { reportId: 900_002, reporterId: id, imageId: null } },
@@ -225,8 +207,8 @@ describe('the bell and claiming rewards', () => {
   });
 
   it("refuses another user's notification, an unknown type and a bad page", async () => {
-    const owner = await signedIn(t);
-    const other = await signedIn(t);
+    const owner = await newPlayer(t);
+    const other = await newPlayer(t);
     await happen(Array.from({ length: 14 }, () => generated(owner.id)));
     const [note] = (await owner.client.get('/api/notifications?scopes=level_up')).body.items as {
       id: number;
@@ -246,7 +228,7 @@ describe('the bell and claiming rewards', () => {
 
 describe('catalogues', () => {
   it('lists every achievement with its unlocked state, and every cosmetic with defaults owned', async () => {
-    const { client } = await signedIn(t);
+    const { client } = await newPlayer(t);
     const achievements = await client.get('/api/achievements');
     expect(achievements.status).toBe(200);
     expect(achievements.body).toHaveLength(ACHIEVEMENTS.length);
