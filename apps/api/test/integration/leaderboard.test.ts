@@ -1,6 +1,6 @@
 import { LEADERBOARD_PAGE_SIZE, REWARDS } from '@mirage/domain';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedIn } from '../gallery-fixtures.ts';
 import { Client, codeOf, createTestApp, type TestContext } from '../harness.ts';
 
@@ -94,17 +94,40 @@ describe('the generation board', () => {
 });
 
 describe('refreshing', () => {
-  it('recomputes a board after its players change, through the events', async () => {
+  it('recomputes a changed board once a minute has passed, and leaves an unchanged one alone', async () => {
     const user = await signedIn(t);
-    // The sign-up's first day reaches the player through the outbox (appended without holding up the answer).
-    await vi.waitFor(async () => {
-      await t.services.outbox.drain();
-      await t.services.leaderboards.refresh();
-      expect((await board(user.client, 'daily')).me?.value).toBe(1);
-    });
-    await generatedBy(user.id, 1, '2026-03-01T00:00:00Z');
+    await t.services.leaderboards.refresh({ force: true });
+    const refreshedAt = async () =>
+      (
+        await t.database.db
+          .selectFrom('leaderboard_refresh')
+          .select('refreshed_at')
+          .where('board', '=', 'generation')
+          .executeTakeFirstOrThrow()
+      ).refreshed_at.getTime();
+    const first = await refreshedAt();
+    await generatedBy(user.id, 7, '2026-03-01T00:00:00Z');
+    // Within the minute: the stored ranks stand.
     await t.services.leaderboards.refresh();
-    expect((await board(user.client, 'generation')).me).toMatchObject({ value: 1 });
+    expect(await refreshedAt()).toBe(first);
+    expect((await board(user.client, 'generation')).me).toBeNull();
+    // A minute later, the changed board is recomputed.
+    t.clock.offsetMs = 61_000;
+    try {
+      await t.services.leaderboards.refresh();
+      expect(await refreshedAt()).toBeGreaterThan(first);
+      expect((await board(user.client, 'generation')).me).toMatchObject({ value: 7 });
+      // A change may still be committing when a refresh runs (its row then carries an earlier time): changes
+      // from up to two minutes before the last refresh make it recompute once more, then it stops.
+      t.clock.offsetMs = 10 * 60_000;
+      await t.services.leaderboards.refresh();
+      const settled = await refreshedAt();
+      t.clock.offsetMs = 20 * 60_000;
+      await t.services.leaderboards.refresh();
+      expect(await refreshedAt()).toBe(settled);
+    } finally {
+      t.clock.offsetMs = 0;
+    }
   });
 });
 

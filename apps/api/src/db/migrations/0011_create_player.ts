@@ -130,6 +130,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('board', 'text', (col) => col.primaryKey())
     .addColumn('refreshed_at', 'timestamptz', (col) => col.notNull())
     .addColumn('players', 'integer', (col) => col.notNull())
+    .addColumn('duration_ms', 'integer', (col) => col.notNull().defaultTo(0))
     .execute();
   await sql`create index player_updated on player (updated_at)`.execute(db);
 

@@ -91,6 +91,8 @@ export interface LeaderboardRefreshTable {
   board: string;
   refreshed_at: Timestamp;
   players: number;
+  /** How long the last computation took: a board is recomputed at most every 10 times that. */
+  duration_ms: Generated<number>;
 }
 
 export interface PlayerScrollDayTable {

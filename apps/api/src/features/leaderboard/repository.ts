@@ -88,13 +88,15 @@ export function createLeaderboardRepository(db: DB) {
     },
 
     /** How many players the board ranked at its last refresh, and when (undefined: never computed). */
-    async lastRefresh(board: Leaderboard): Promise<{ at: Date; players: number } | undefined> {
+    async lastRefresh(
+      board: Leaderboard,
+    ): Promise<{ at: Date; players: number; durationMs: number } | undefined> {
       const row = await db
         .selectFrom('leaderboard_refresh')
-        .select(['refreshed_at', 'players'])
+        .select(['refreshed_at', 'players', 'duration_ms'])
         .where('board', '=', board)
         .executeTakeFirst();
-      return row ? { at: row.refreshed_at, players: row.players } : undefined;
+      return row ? { at: row.refreshed_at, players: row.players, durationMs: row.duration_ms } : undefined;
     },
 
     /** Whether any player changed since `at` (the refresh skips a board nothing moved). */
@@ -114,6 +116,7 @@ export function createLeaderboardRepository(db: DB) {
      */
     async refresh(board: Leaderboard, at: Date): Promise<number> {
       const order = BOARD_ORDER[board];
+      const started = performance.now();
       return db.transaction().execute(async (trx) => {
         // One refresh per board at a time across instances: the second waits, then recomputes.
         await sql`select pg_advisory_xact_lock(hashtext(${`leaderboard:${board}`}))`.execute(trx);
@@ -126,10 +129,13 @@ export function createLeaderboardRepository(db: DB) {
           from player p join app_user u on u.id = p.user_id and u.is_active
           where p.${sql.ref(order.sort)} > 0`.execute(trx);
         const players = Number(inserted.numAffectedRows ?? 0);
+        const durationMs = Math.round(performance.now() - started);
         await trx
           .insertInto('leaderboard_refresh')
-          .values({ board, refreshed_at: at, players })
-          .onConflict((oc) => oc.column('board').doUpdateSet({ refreshed_at: at, players }))
+          .values({ board, refreshed_at: at, players, duration_ms: durationMs })
+          .onConflict((oc) =>
+            oc.column('board').doUpdateSet({ refreshed_at: at, players, duration_ms: durationMs }),
+          )
           .execute();
         return players;
       });

@@ -1,9 +1,15 @@
 import { LEADERBOARDS, type Leaderboard } from '@mirage/domain';
-import { equippedView } from '../player/service.ts';
+import { equippedView } from '../player/index.ts';
 import type { LeaderboardRepository, LeaderboardRow } from './repository.ts';
 
-/** How often the background work recomputes a board that changed (background.ts). */
+/** How often the background work looks for boards to recompute (background.ts). */
 export const LEADERBOARD_REFRESH_MS = 60_000;
+/**
+ * A board is recomputed at most every REFRESH_COST_FACTOR times its last computation's duration: at a million
+ * players a board takes 10–20 s on PostgreSQL (BENCHMARKS.md), so the refresh then spends at most a tenth of
+ * the time on it, and its ranks are a few minutes old instead of one.
+ */
+const REFRESH_COST_FACTOR = 10;
 /**
  * A change committed by a transaction that began before the last refresh may carry an `updated_at` older than
  * it: a board is recomputed while anything changed in this window before its last refresh too.
@@ -29,8 +35,12 @@ export function createLeaderboardService(deps: { boards: LeaderboardRepository; 
   async function refreshIfChanged(board: Leaderboard, force = false): Promise<void> {
     const last = await boards.lastRefresh(board);
     const now = deps.now();
-    if (!force && last && !(await boards.changedSince(new Date(last.at.getTime() - CHANGE_MARGIN_MS))))
-      return;
+    if (!force && last) {
+      const due = last.at.getTime() + Math.max(LEADERBOARD_REFRESH_MS, REFRESH_COST_FACTOR * last.durationMs);
+      // The background looks every minute: a board due within the next second counts as due.
+      if (now.getTime() < due - 1_000) return;
+      if (!(await boards.changedSince(new Date(last.at.getTime() - CHANGE_MARGIN_MS)))) return;
+    }
     await boards.refresh(board, now);
   }
 
