@@ -15,6 +15,7 @@ import { imageHref, type BoardScope } from './boards.ts';
 import { EmptyBoard } from './EmptyBoard.tsx';
 import { GalleryCard } from './GalleryCard.tsx';
 import { Masonry, MasonrySkeleton } from './GalleryGrid.tsx';
+import { useScrollCounting } from './useScrollCounting.ts';
 import { GuestBanner } from './GuestPanels.tsx';
 import { ResultCount } from './ResultCount.tsx';
 import { SearchPanel } from './SearchPanel.tsx';
@@ -23,7 +24,7 @@ import { STYLE_FILTER_ID } from './StyleFilter.tsx';
 import { useAutoscroll } from './useAutoscroll.ts';
 import { useBoardState } from './useBoardState.ts';
 import { galleryQueryKey, useGalleryFeed } from './useGalleryFeed.ts';
-import { useInfiniteSentinel } from './useInfiniteSentinel.ts';
+import { useInfiniteSentinel } from '../../ui/useInfiniteSentinel.ts';
 import styles from './Gallery.module.css';
 
 interface GalleryBoardProps {
@@ -52,6 +53,8 @@ export function GalleryBoard({ scope, title, subtitle, ready = true }: GalleryBo
   const body = useMemo(() => toSearchBody(search, state.seed), [search, state.seed]);
   const feed = useGalleryFeed({ scope, signedIn, body, enabled: ready });
 
+  // The explore feed's cards a signed-in user sees count towards the scroll statistic (and its XP).
+  const scrollCounting = useScrollCounting(signedIn && board === 'explore' && active);
   const selection = useCollectionSelection(feed.cards);
   const selectable = board === 'collection' && signedIn && feed.cards.length > 0;
 
@@ -136,7 +139,8 @@ export function GalleryBoard({ scope, title, subtitle, ready = true }: GalleryBo
     );
   } else {
     content = (
-      <>
+      // `display: contents`: the wrapper only gathers the cards for the scroll counting, the layout is unchanged.
+      <div ref={scrollCounting} style={{ display: 'contents' }}>
         <Masonry
           items={feed.cards}
           sizeOf={sizeOfCard}
@@ -177,7 +181,7 @@ export function GalleryBoard({ scope, title, subtitle, ready = true }: GalleryBo
             </p>
           )}
         </div>
-      </>
+      </div>
     );
   }
 
