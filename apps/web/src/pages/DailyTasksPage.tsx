@@ -1,14 +1,19 @@
 import { useTranslation } from 'react-i18next';
-import { ComingSoon } from '../features/coming-soon/ComingSoon.tsx';
-import { CalendarCheckIcon } from '../ui/icons.tsx';
+import { Navigate } from 'react-router';
+import { PageMeta } from '../features/meta/PageMeta.tsx';
+import { DailyTasksView } from '../features/player/daily/DailyTasksView.tsx';
+import { useSession } from '../features/session/index.ts';
 
+/** /daily-tasks (docs/product/routes.md#routes): the daily quest; the route guard sends guests away. */
 export default function DailyTasksPage() {
-  const { t } = useTranslation('pages');
+  const { t } = useTranslation('player');
+  const { signedIn } = useSession();
+  // Signed out while here (the server refused the session): a guest has no quest.
+  if (!signedIn) return <Navigate to="/explore" replace />;
   return (
-    <ComingSoon
-      title={t('daily_tasks.title')}
-      description={t('daily_tasks.description')}
-      icon={<CalendarCheckIcon size={28} />}
-    />
+    <>
+      <PageMeta title={t('dailyTasks.title')} />
+      <DailyTasksView />
+    </>
   );
 }

@@ -1,14 +1,13 @@
 import { useTranslation } from 'react-i18next';
-import { ComingSoon } from '../features/coming-soon/ComingSoon.tsx';
-import { TrophyIcon } from '../ui/icons.tsx';
+import { PageMeta } from '../features/meta/PageMeta.tsx';
+import { LeaderboardView } from '../features/player/leaderboard/LeaderboardView.tsx';
 
 export default function LeaderboardPage() {
-  const { t } = useTranslation('pages');
+  const { t } = useTranslation('player');
   return (
-    <ComingSoon
-      title={t('leaderboard.title')}
-      description={t('leaderboard.description')}
-      icon={<TrophyIcon size={28} />}
-    />
+    <>
+      <PageMeta title={t('leaderboard.title')} />
+      <LeaderboardView />
+    </>
   );
 }

@@ -3,7 +3,7 @@
  * daily quest, scroll counting and public profiles.
  */
 import type { Answer, Body, Query } from '@mirage/contract';
-import type { NotificationType, RewardType } from '@mirage/domain';
+import type { Leaderboard, NotificationType, RewardType } from '@mirage/domain';
 import { call, callWithHeaders } from '../api/index.ts';
 
 export type Player = Answer<'getPlayer'>;
@@ -66,3 +66,16 @@ export const completeDailyQuest = () => call('completeDailyQuest', {});
 
 /** Counts gallery images seen in the feed (each once a day, server-side). */
 export const countScroll = (uuids: readonly string[]) => call('countScroll', { body: { uuids: [...uuids] } });
+
+export type LeaderboardEntry = Answer<'getLeaderboard'>['items'][number];
+
+/** One page of a board (25 rows, from 0); `ownRank` from the `x-current-player-rank` header. */
+export async function fetchLeaderboard(board: Leaderboard, page: number, signal?: AbortSignal) {
+  const { body, headers } = await callWithHeaders(
+    'getLeaderboard',
+    { params: { board }, query: { page } },
+    signal,
+  );
+  const rank = Number(headers.get('x-current-player-rank'));
+  return { ...body, ownRank: Number.isInteger(rank) && rank > 0 ? rank : null };
+}
