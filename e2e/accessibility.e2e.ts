@@ -28,6 +28,7 @@ const GUEST_PAGES = [
   ['/account/signup', '[data-testid="field-email"]'],
   ['/image/:uuid', '[data-testid="viewer-image"]'],
   ['/no-such-page', '[data-testid="not-found"]'],
+  ['/leaderboard', '[data-testid="leaderboard-select"]'],
 ] as const;
 
 const MEMBER_PAGES = [
@@ -37,6 +38,8 @@ const MEMBER_PAGES = [
   ['/collection', '[data-testid="collection-empty"]'],
   ['/creations', '[data-testid="creations-empty"]'],
   ['/settings', '[data-testid="hidden-tags"]'],
+  ['/leaderboard', '[data-testid="leaderboard-select"]'],
+  ['/daily-tasks', '[data-testid="daily-visit"]'],
 ] as const;
 
 for (const [form, viewport] of [
