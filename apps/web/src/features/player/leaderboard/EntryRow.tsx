@@ -4,18 +4,15 @@ import { Link } from 'react-router';
 import { profilePath } from '../../../app/shell/navItems.tsx';
 import type { LeaderboardEntry } from '../api.ts';
 import { PlayerAvatar, PlayerName } from '../look/index.ts';
+import { usePlayerTexts } from '../texts.ts';
 import styles from './Leaderboard.module.css';
-
-// The keys are the domain's, checked against the translations by packages/i18n/test/player.test.ts; the cast
-// tells TypeScript they are among ours.
-type AchievementTitleKey = 'achievements.level_5.title';
 
 /** The worn title's text, or nothing. */
 function useTitleText() {
-  const { t } = useTranslation('player');
+  const { achievementTitle } = usePlayerTexts();
   return (title: number | null) => {
     const achievement = title === null ? undefined : achievementById(title);
-    return achievement ? t(`achievements.${achievement.key}.title` as AchievementTitleKey) : null;
+    return achievement ? achievementTitle(achievement.key) : null;
   };
 }
 

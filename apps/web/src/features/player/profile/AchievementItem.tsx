@@ -1,6 +1,6 @@
 import { ACHIEVEMENT_TIERS } from '@mirage/domain';
 import { TrophyIcon } from '../../../ui/icons.tsx';
-import { usePlayerTexts } from './texts.ts';
+import { usePlayerTexts } from '../texts.ts';
 import styles from './Panels.module.css';
 
 export interface AchievementLike {

@@ -6,7 +6,7 @@ import { Dialog } from '../../../ui/Dialog.tsx';
 import type { AchievementEntry } from '../api.ts';
 import { AchievementItem } from './AchievementItem.tsx';
 import { PanelSkeleton } from './PanelSkeleton.tsx';
-import { usePlayerTexts } from './texts.ts';
+import { usePlayerTexts } from '../texts.ts';
 import styles from './Panels.module.css';
 
 /** The owner's unlocked achievements, and the dialog of every achievement (locked ones greyed). */

@@ -7,7 +7,7 @@ import type { Player, RewardEntry } from '../api.ts';
 import { PlayerAvatar, PlayerName, type LookInput } from '../look/index.ts';
 import { useItems } from '../queries.ts';
 import { RewardPreview } from './RewardPreview.tsx';
-import { usePlayerTexts } from './texts.ts';
+import { usePlayerTexts } from '../texts.ts';
 import { useRewardActions } from './useRewardActions.ts';
 import styles from './Dialogs.module.css';
 

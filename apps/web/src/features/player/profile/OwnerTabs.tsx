@@ -6,7 +6,7 @@ import { useAchievements, useItems } from '../queries.ts';
 import { AchievementsPanel } from './AchievementsPanel.tsx';
 import { RewardsPanel } from './RewardsPanel.tsx';
 import { PROFILE_TABS, tabFromHash, type ProfileTab } from './slug.ts';
-import { usePlayerTexts } from './texts.ts';
+import { usePlayerTexts } from '../texts.ts';
 import styles from './Panels.module.css';
 
 /**

@@ -6,7 +6,7 @@ import type { Player } from '../api.ts';
 import { PlayerAvatar, PlayerName } from '../look/index.ts';
 import { LookEditor } from './LookEditor.tsx';
 import { TitlePicker } from './TitlePicker.tsx';
-import { usePlayerTexts } from './texts.ts';
+import { usePlayerTexts } from '../texts.ts';
 import { XpBar } from './XpBar.tsx';
 import styles from './Profile.module.css';
 

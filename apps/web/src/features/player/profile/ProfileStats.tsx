@@ -1,4 +1,4 @@
-import { usePlayerTexts } from './texts.ts';
+import { usePlayerTexts } from '../texts.ts';
 import placeholders from './Profile.module.css';
 import styles from './Stats.module.css';
 

@@ -14,7 +14,7 @@ import { ProfileStats } from './ProfileStats.tsx';
 import { PublicAchievements } from './PublicAchievements.tsx';
 import { publicProfileKey, usePublicProfile } from './queries.ts';
 import { profileHref } from './slug.ts';
-import { usePlayerTexts } from './texts.ts';
+import { usePlayerTexts } from '../texts.ts';
 import styles from './Profile.module.css';
 
 /**

@@ -2,7 +2,7 @@ import { ACHIEVEMENTS, achievementById } from '@mirage/domain';
 import { AchievementItem } from './AchievementItem.tsx';
 import { PanelSkeleton } from './PanelSkeleton.tsx';
 import { usePublicAchievements } from './queries.ts';
-import { usePlayerTexts } from './texts.ts';
+import { usePlayerTexts } from '../texts.ts';
 import styles from './Panels.module.css';
 
 /** What a visitor sees of a player's achievements: the unlocked ones (GET /api/public/{id}/achievements). */

@@ -7,7 +7,7 @@ import { CheckIcon } from '../../../ui/icons.tsx';
 import type { Player, RewardEntry } from '../api.ts';
 import { PanelSkeleton } from './PanelSkeleton.tsx';
 import { RewardPreview } from './RewardPreview.tsx';
-import { usePlayerTexts } from './texts.ts';
+import { usePlayerTexts } from '../texts.ts';
 import { useRewardActions } from './useRewardActions.ts';
 import styles from './Panels.module.css';
 

@@ -8,7 +8,7 @@ import { TextField } from '../../../ui/TextField.tsx';
 import { errorCode, useErrorText } from '../../api/index.ts';
 import { wearTitle } from '../api.ts';
 import { PLAYER_ME_KEY, useAchievements, useRefreshPlayer } from '../queries.ts';
-import { usePlayerTexts } from './texts.ts';
+import { usePlayerTexts } from '../texts.ts';
 import styles from './Dialogs.module.css';
 
 /** Choosing the title to wear among the unlocked achievements' (PUT /api/player/title/{id}; 0: none). */

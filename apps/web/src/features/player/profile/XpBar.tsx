@@ -1,6 +1,6 @@
 import { MAX_LEVEL, xpPercent } from '@mirage/domain';
 import type { Player } from '../api.ts';
-import { usePlayerTexts } from './texts.ts';
+import { usePlayerTexts } from '../texts.ts';
 import styles from './Profile.module.css';
 
 /** How far along the level is (0..100); a value the domain refuses reads as an empty bar. */

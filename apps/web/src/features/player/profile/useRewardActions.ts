@@ -4,7 +4,7 @@ import { notify } from '../../../ui/notice.ts';
 import { errorCode, useErrorText } from '../../api/index.ts';
 import { equipRewards, unlockReward } from '../api.ts';
 import { PLAYER_ME_KEY, useRefreshPlayer } from '../queries.ts';
-import { usePlayerTexts } from './texts.ts';
+import { usePlayerTexts } from '../texts.ts';
 
 export interface RewardRef {
   id: number;

@@ -1,4 +1,4 @@
-/** Texts of the catalogues by key (achievements, rewards), and numbers in the interface's language. */
+/** Texts of the player's catalogues by key (achievements, rewards), and numbers in the interface's language. */
 import { achievementById, type RewardType } from '@mirage/domain';
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
