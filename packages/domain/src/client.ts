@@ -27,6 +27,20 @@ export const COOKIE_DAYS = {
 /** Audio is on by default at volume 0.025 (docs/product/accounts.md#settings-page). */
 export const DEFAULT_AUDIO = { enabled: true, volume: 0.025 } as const;
 
+/**
+ * The `audio` cookie, "on:<volume>" or "off:<volume>": on unless it says off; a missing, empty or
+ * out-of-range volume is the default (Number('') is 0, and an empty volume must not read as silence).
+ */
+export function parseAudioCookie(raw: string | undefined): { enabled: boolean; volume: number } {
+  if (!raw) return { ...DEFAULT_AUDIO };
+  const [state, volumeText = ''] = raw.split(':');
+  const volume = volumeText.trim() === '' ? Number.NaN : Number(volumeText);
+  return {
+    enabled: state !== 'off',
+    volume: Number.isFinite(volume) && volume >= 0 && volume <= 1 ? volume : DEFAULT_AUDIO.volume,
+  };
+}
+
 /** The top menu hides past this many pixels of downward scroll (docs/product/routes.md#shell). */
 export const MENU_HIDE_SCROLL_PX = 200;
 /** "keep updated" saves 300 ms after the last change (docs/product/limits.md#interface). */

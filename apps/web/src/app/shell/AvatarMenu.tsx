@@ -4,6 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLogout } from '../../features/account/useLogout.ts';
 import { openModal } from '../../features/modal/modal.ts';
+import { usePlayer } from '../../features/player/queries.ts';
+import { XpBar } from '../../features/player/shell/XpBar.tsx';
 import {
   BookIcon,
   CalendarCheckIcon,
@@ -18,9 +20,6 @@ import { Avatar, AvatarButton } from './Avatar.tsx';
 import { profilePath } from './navItems.tsx';
 import styles from './AvatarMenu.module.css';
 
-/** Level display until XP arrives with the gamification release. */
-const LEVEL = 1;
-
 /** `defaultOpen`: the menu was loaded by a press of its button (TopMenu.tsx), and opens at once. */
 export function AvatarMenu({
   user,
@@ -31,6 +30,8 @@ export function AvatarMenu({
 }) {
   const { t } = useTranslation('common');
   const { logout } = useLogout();
+  // docs/product/player.md: the profile item is labelled with the username and the level, over the XP bar.
+  const player = usePlayer(user !== undefined).data;
 
   const links = [
     { to: '/daily-tasks', label: t('nav.daily_tasks'), icon: <CalendarCheckIcon size={18} /> },
@@ -59,7 +60,14 @@ export function AvatarMenu({
                 <Avatar name={user.username} size={44} />
                 <span className={styles.profileText}>
                   <span className={styles.username}>{user.username}</span>
-                  <span className={styles.level}>{t('menu.level', { level: LEVEL })}</span>
+                  {player && (
+                    <>
+                      <span className={styles.level} data-testid="menu-level">
+                        {t('menu.level', { level: player.level })}
+                      </span>
+                      <XpBar player={player} />
+                    </>
+                  )}
                 </span>
               </Link>
             </DropdownMenu.Item>

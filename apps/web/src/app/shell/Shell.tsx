@@ -1,5 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
+import { useActiveModal } from '../../features/modal/modal.ts';
+import { PlayerWatch } from '../../features/player/shell/index.ts';
 import { NoticeViewport } from '../../ui/NoticeViewport.tsx';
 import { KeepAliveOutlet } from '../keepAlive/KeepAliveOutlet.tsx';
 import { CookieBanner } from './CookieBanner.tsx';
@@ -29,7 +31,13 @@ export function Shell() {
       {!isLanding && <MobileBottomBar />}
       {!isLanding && <CookieBanner />}
       <ModalHost />
+      <PlayerParts />
       <NoticeViewport />
     </div>
   );
+}
+
+/** The player's watcher (the reward overlay among others), which waits while an app-level modal is open. */
+function PlayerParts() {
+  return <PlayerWatch otherDialogOpen={useActiveModal() !== null} />;
 }

@@ -1,11 +1,12 @@
-import { formatCompactCount, MENU_HIDE_SCROLL_PX } from '@mirage/domain';
+import { MENU_HIDE_SCROLL_PX } from '@mirage/domain';
 import { lazy } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
 import { openModal } from '../../features/modal/modal.ts';
+import { NotificationBell, TicketTracker } from '../../features/player/shell/index.ts';
 import { useSession } from '../../features/session/useSession.ts';
 import { ButtonLink } from '../../ui/Button.tsx';
-import { BoltIcon, MenuIcon, ShopIcon, TicketIcon } from '../../ui/icons.tsx';
+import { MenuIcon, ShopIcon } from '../../ui/icons.tsx';
 import { Logo } from '../../ui/Logo.tsx';
 import { OnFirstUse, useOnFirstUse } from '../../ui/OnFirstUse.tsx';
 import { AvatarButton } from './Avatar.tsx';
@@ -22,7 +23,6 @@ export function TopMenu() {
   const { signedIn, user } = useSession();
   const reducedMotion = usePrefersReducedMotion();
   const [hidden, reveal] = useHideOnScroll(MENU_HIDE_SCROLL_PX, !reducedMotion);
-  const tickets = user?.generation_token ?? 0;
   const accountMenu = useOnFirstUse(loadAvatarMenu);
 
   return (
@@ -49,26 +49,9 @@ export function TopMenu() {
         <div className={styles.actions}>
           {signedIn ? (
             <>
-              <Link
-                to="/tickets"
-                className={styles.tickets}
-                aria-label={
-                  user?.is_premium
-                    ? `${t('menu.tickets', { count: tickets })}, ${t('menu.energy', { count: user.daily_token })}`
-                    : t('menu.tickets', { count: tickets })
-                }
-                data-testid="ticket-count"
-              >
-                <TicketIcon size={18} />
-                <span aria-hidden="true">{user ? formatCompactCount(tickets) : '–'}</span>
-                {user?.is_premium && (
-                  // docs/product/routes.md#shell: premium users also see their daily energy.
-                  <span className={styles.energy} data-testid="energy-count">
-                    <BoltIcon size={16} />
-                    <span aria-hidden="true">{formatCompactCount(user.daily_token)}</span>
-                  </span>
-                )}
-              </Link>
+              {/* docs/product/routes.md#shell: the ticket tracker (tickets, and energy for premium users). */}
+              <TicketTracker user={user} />
+              <NotificationBell />
               <OnFirstUse
                 wanted={accountMenu.wanted}
                 plain={<AvatarButton name={user?.username} {...accountMenu.buttonProps} />}

@@ -35,6 +35,17 @@ export function setTokenErrorHandler(handler: ((code: string) => void) | null): 
   tokenErrorHandler = handler;
 }
 
+const notificationListeners = new Set<() => void>();
+
+/**
+ * docs/product/player.md#the-bell: "Any response carrying an x-notification header triggers a refresh" of
+ * the bell. `listener` runs for each such answer, an error's too; the returned function unsubscribes.
+ */
+export function onNotificationHeader(listener: () => void): () => void {
+  notificationListeners.add(listener);
+  return () => void notificationListeners.delete(listener);
+}
+
 interface RequestOptions {
   body?: unknown;
   signal?: AbortSignal;
@@ -83,6 +94,7 @@ export async function apiExchange<T>(
     throw new ApiError(NETWORK_ERROR, undefined, 0);
   }
 
+  if (response.headers.has('x-notification')) for (const listener of [...notificationListeners]) listener();
   const isJson = (response.headers.get('content-type') ?? '').includes('application/json');
   let body: unknown = null;
   if (isJson) {

@@ -1,5 +1,12 @@
 /** The API client, error texts and the root query keys other features invalidate. */
-export { apiRequest, ApiError, call, callWithHeaders, firstScreenAnswer } from './client.ts';
+export {
+  apiRequest,
+  ApiError,
+  call,
+  callWithHeaders,
+  firstScreenAnswer,
+  onNotificationHeader,
+} from './client.ts';
 export { errorCode, useErrorText } from './errorText.ts';
 export { IMAGE_QUERY_KEY } from './queryKeys.ts';
 export { takeFirstScreenShuffleSeed } from './firstScreen.ts';

@@ -2,7 +2,7 @@
  * Audio preference (docs/product/accounts.md#settings-page): on by default at volume 0.025, kept in the
  * `audio` cookie for 1 year as "on:<volume>" or "off:<volume>".
  */
-import { COOKIE, COOKIE_DAYS, DEFAULT_AUDIO } from '@mirage/domain';
+import { COOKIE, COOKIE_DAYS, parseAudioCookie } from '@mirage/domain';
 import { getCookie, setCookie } from '../cookie/index.ts';
 
 export interface AudioSettings {
@@ -11,15 +11,7 @@ export interface AudioSettings {
 }
 
 export function readAudio(): AudioSettings {
-  const raw = getCookie(COOKIE.audio);
-  if (!raw) return { ...DEFAULT_AUDIO };
-  const [state, volumeText = ''] = raw.split(':');
-  // Number('') is 0: an empty volume must read as "not set", not as silence.
-  const volume = volumeText.trim() === '' ? Number.NaN : Number(volumeText);
-  return {
-    enabled: state !== 'off',
-    volume: Number.isFinite(volume) && volume >= 0 && volume <= 1 ? volume : DEFAULT_AUDIO.volume,
-  };
+  return parseAudioCookie(getCookie(COOKIE.audio));
 }
 
 export function writeAudio(settings: AudioSettings): void {
