@@ -63,6 +63,8 @@ describe('the player in the shell, desktop', () => {
     // The first day's XP reaches the page through the live `notification` of its streak day.
     await expect.poll(() => byTestId('xp-label').innerText()).toBe(`${before.xp_progress} / 130 XP`);
     expect(await byTestId('menu-level').innerText()).toBe('Level 1');
+    // The menu shows the player's look (the default frame and picture).
+    expect(await byTestId('menu-look').count()).toBe(1);
     const percentBefore = Number(await byTestId('xp-bar').getAttribute('data-percent'));
     await page.keyboard.press('Escape');
     await byTestId('avatar-menu').waitFor({ state: 'detached' });

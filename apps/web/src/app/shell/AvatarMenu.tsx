@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { useLogout } from '../../features/account/useLogout.ts';
 import { openModal } from '../../features/modal/modal.ts';
 import { usePlayer } from '../../features/player/queries.ts';
+import { PlayerAvatar } from '../../features/player/look/index.ts';
 import { XpBar } from '../../features/player/shell/XpBar.tsx';
 import {
   BookIcon,
@@ -57,7 +58,12 @@ export function AvatarMenu({
           {user && (
             <DropdownMenu.Item asChild className={styles.profile}>
               <Link to={profilePath(user)} data-testid="menu-profile">
-                <Avatar name={user.username} size={44} />
+                {/* The equipped look once the player is known (docs/product/player.md#cosmetics). */}
+                {player ? (
+                  <PlayerAvatar equipped={player.equipped} size={44} testId="menu-look" />
+                ) : (
+                  <Avatar name={user.username} size={44} />
+                )}
                 <span className={styles.profileText}>
                   <span className={styles.username}>{user.username}</span>
                   {player && (

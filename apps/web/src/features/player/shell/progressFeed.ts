@@ -1,12 +1,13 @@
 /**
  * When to read the player again. XP moves when a task ends (the API's projector applies `task.done` right
  * after the task's own change, docs/product/player.md#exactly-once), and no live event says so: a task seen
- * reaching Done asks for a refresh, twice (the projector usually lands within the first wait).
+ * reaching Done asks for a refresh a few times (the projector usually lands within the first wait; on a busy
+ * server the outbox may take seconds).
  */
 import { TASK_STATE, type TaskView } from '@mirage/domain';
 
 /** Waits after a task is done before reading the player again, in ms. */
-export const PROGRESS_REFRESH_DELAYS_MS = [700, 2500] as const;
+export const PROGRESS_REFRESH_DELAYS_MS = [700, 2500, 6000, 12000] as const;
 
 /**
  * Notes each task's state in `known` and says whether one has just been done: seen earlier in another state,
