@@ -105,7 +105,7 @@ export function createServices(deps: ServiceDeps) {
   // The player: XP, levels, streaks, achievements and the bell, projected from the domain events.
   registerPlayerProjector(eventHandlers);
   const playerRepository = createPlayerRepository(db);
-  const players = createPlayerService({ db, players: playerRepository, now });
+  const players = createPlayerService({ players: playerRepository, now });
   const playerActions = createPlayerActionsService({
     actions: createPlayerActionsRepository(db),
     players: playerRepository,

@@ -2,6 +2,7 @@ import { CURRENCY, isNotificationType, type NotificationType } from '@mirage/dom
 import { sql, type Selectable } from 'kysely';
 import type { DB } from '../../db/database.ts';
 import type { PlayerTable } from '../../db/schema/player.ts';
+import { post } from '../ledger/index.ts';
 
 type PlayerRow = Selectable<PlayerTable>;
 
@@ -113,6 +114,40 @@ export function createPlayerRepository(db: DB) {
             : [],
         ),
       };
+    },
+
+    /**
+     * Consumes the user's unread notifications with this id or of this type and pays their reward tokens
+     * through the ledger, once each (the posting's key is the notification's), in one transaction.
+     */
+    async consume(
+      userId: number,
+      filter: { id: number } | { type: NotificationType },
+      at: Date,
+    ): Promise<{ consumed: number; claimed: number }> {
+      return db.transaction().execute(async (trx) => {
+        let update = trx
+          .updateTable('notification')
+          .set({ consumed_at: at })
+          .where('user_id', '=', userId)
+          .where('consumed_at', 'is', null);
+        update = 'id' in filter ? update.where('id', '=', filter.id) : update.where('type', '=', filter.type);
+        const rows = await update.returning(['id', 'reward_tokens']).execute();
+        let claimed = 0;
+        for (const row of rows.filter((r) => r.reward_tokens > 0).sort((a, b) => a.id - b.id)) {
+          const ref = { type: 'notification' as const, id: String(row.id) };
+          const leg = {
+            userId,
+            currency: CURRENCY.rewardTokens,
+            delta: row.reward_tokens,
+            reason: 'reward_claim' as const,
+            ref,
+          };
+          await post(trx, [leg], `notification:${row.id}`);
+          claimed += row.reward_tokens;
+        }
+        return { consumed: rows.length, claimed };
+      });
     },
 
     async hasNotification(userId: number, id: number): Promise<boolean> {

@@ -1,6 +1,5 @@
 import {
   ACHIEVEMENTS,
-  CURRENCY,
   DEFAULT_EQUIPPED,
   DEFAULT_PLAYER_PROGRESS,
   EQUIP_SLOT,
@@ -11,9 +10,7 @@ import {
   type EquipSlot,
   type NotificationType,
 } from '@mirage/domain';
-import type { DB } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
-import { post } from '../ledger/index.ts';
 import type { NotificationRow, PlayerRepository } from './repository.ts';
 
 /** The equipped reward of each slot: the chosen one if it still exists, else the slot's default. */
@@ -48,39 +45,8 @@ function notificationView(row: NotificationRow) {
 }
 
 /** XP, levels, achievements, cosmetics and the bell of the signed-in user (docs/product/player.md). */
-export function createPlayerService(deps: { db: DB; players: PlayerRepository; now: () => Date }) {
+export function createPlayerService(deps: { players: PlayerRepository; now: () => Date }) {
   const { players } = deps;
-
-  /** Consumes notifications (claiming their reward tokens through the ledger, once each) in one transaction. */
-  async function consume(userId: number, filter: { id: number } | { type: NotificationType }) {
-    return deps.db.transaction().execute(async (trx) => {
-      let update = trx
-        .updateTable('notification')
-        .set({ consumed_at: deps.now() })
-        .where('user_id', '=', userId)
-        .where('consumed_at', 'is', null);
-      update = 'id' in filter ? update.where('id', '=', filter.id) : update.where('type', '=', filter.type);
-      const rows = await update.returning(['id', 'reward_tokens']).execute();
-      let claimed = 0;
-      for (const row of rows.filter((r) => r.reward_tokens > 0).sort((a, b) => a.id - b.id)) {
-        await post(
-          trx,
-          [
-            {
-              userId,
-              currency: CURRENCY.rewardTokens,
-              delta: row.reward_tokens,
-              reason: 'reward_claim',
-              ref: { type: 'notification', id: String(row.id) },
-            },
-          ],
-          `notification:${row.id}`,
-        );
-        claimed += row.reward_tokens;
-      }
-      return { consumed: rows.length, claimed };
-    });
-  }
 
   return {
     async me(userId: number) {
@@ -180,14 +146,14 @@ export function createPlayerService(deps: { db: DB; players: PlayerRepository; n
     },
 
     async consumeOne(userId: number, id: number) {
-      const outcome = await consume(userId, { id });
+      const outcome = await players.consume(userId, { id }, deps.now());
       if (outcome.consumed === 0 && !(await players.hasNotification(userId, id)))
         throw new AppError('not_found');
       return { ...outcome, counts: await players.counts(userId, BELL_NOTIFICATION_TYPES) };
     },
 
     async consumeAll(userId: number, type: NotificationType) {
-      const outcome = await consume(userId, { type });
+      const outcome = await players.consume(userId, { type }, deps.now());
       return { ...outcome, counts: await players.counts(userId, BELL_NOTIFICATION_TYPES) };
     },
   };
