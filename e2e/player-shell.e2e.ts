@@ -268,7 +268,7 @@ describe('the player in the shell, phone (390 px)', () => {
     expect(await bellCount(page)).toBe(3);
     await page.reload();
     await expect.poll(() => bellCount(page)).toBe(3);
-    await page.waitForTimeout(1000);
+    await byTestId('reward-overlay-held').waitFor({ state: 'attached' });
     expect(await overlay.count()).toBe(0);
     // The bell's Claim takes the coins too.
     await byTestId('bell-button').click();

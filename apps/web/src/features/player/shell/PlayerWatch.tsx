@@ -73,5 +73,14 @@ export function PlayerWatch({ otherDialogOpen }: { otherDialogOpen: boolean }) {
   const later = () => setDismissed(rewards ?? 0);
 
   // One app-level dialog at a time (docs/product/routes.md#shell): the overlay waits for the other to close.
-  return <RewardOverlay open={decision.show && !otherDialogOpen} onLater={later} />;
+  return (
+    <>
+      <RewardOverlay open={decision.show && !otherDialogOpen} onLater={later} />
+      {/* Rewards wait but "Later" holds the overlay: a hidden mark of that decision, for the browser tests to
+          wait on instead of for time to pass. */}
+      {rewards !== undefined && rewards > 0 && !decision.show && (
+        <span hidden data-testid="reward-overlay-held" />
+      )}
+    </>
+  );
 }
