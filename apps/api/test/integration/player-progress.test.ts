@@ -33,8 +33,13 @@ let taskCounter = 0;
 async function happen(events: readonly DomainEvent[], at = '2026-03-10T12:00:00Z'): Promise<number[]> {
   const ids: number[] = [];
   for (const event of events) {
-    const id = (await appendEvent(t.database.db, event))!;
-    await sql`update outbox set created_at = ${at}::timestamptz where id = ${id}`.execute(t.database.db);
+    // Dated in the append's own transaction: a dispatcher running in the background (PostgreSQL) must
+    // never see the event with the append's time.
+    const id = await t.database.db.transaction().execute(async (trx) => {
+      const appended = (await appendEvent(trx, event))!;
+      await sql`update outbox set created_at = ${at}::timestamptz where id = ${appended}`.execute(trx);
+      return appended;
+    });
     ids.push(id);
   }
   await t.services.outbox.drain();
