@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { useLogout } from '../../features/account/useLogout.ts';
 import { openModal } from '../../features/modal/modal.ts';
 import { usePlayer } from '../../features/player/queries.ts';
-import { PlayerAvatar } from '../../features/player/look/index.ts';
+import { PlayerAvatar, PlayerName } from '../../features/player/look/index.ts';
 import { XpBar } from '../../features/player/shell/XpBar.tsx';
 import {
   BookIcon,
@@ -65,7 +65,17 @@ export function AvatarMenu({
                   <Avatar name={user.username} size={44} />
                 )}
                 <span className={styles.profileText}>
-                  <span className={styles.username}>{user.username}</span>
+                  {/* The name in the colour the player wears, as on the profile and the boards. */}
+                  {player ? (
+                    <PlayerName
+                      equipped={player.equipped}
+                      name={user.username}
+                      className={styles.username}
+                      testId="menu-name"
+                    />
+                  ) : (
+                    <span className={styles.username}>{user.username}</span>
+                  )}
                   {player && (
                     <>
                       <span className={styles.level} data-testid="menu-level">
