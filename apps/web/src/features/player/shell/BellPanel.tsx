@@ -18,6 +18,7 @@ import { notificationText, relativeTime, typesToMarkRead } from './bell.ts';
 import { LevelIcon } from './icons.tsx';
 import { BellButton } from './NotificationBell.tsx';
 import { ShellPanel } from './ShellPanel.tsx';
+import { SoundToggle } from './SoundToggle.tsx';
 import { useConsume, type NotificationsPage } from './useConsume.ts';
 import styles from './BellPanel.module.css';
 
@@ -47,7 +48,8 @@ function useNow(): number {
 /**
  * The bell's panel (docs/product/player.md#the-bell): the notifications newest first, 10 a page with "show
  * more", each with its text and time; activating one reads it, and Claim takes its coins; "mark all as
- * read" reads every type with unread notifications.
+ * read" reads every type with unread notifications. The speaker in its header mutes the player's sounds
+ * (./SoundToggle.tsx).
  */
 export function BellPanel({ defaultOpen = false }: { defaultOpen?: boolean }) {
   const { t } = useTranslation('player');
@@ -99,6 +101,7 @@ export function BellPanel({ defaultOpen = false }: { defaultOpen?: boolean }) {
       title={t('notifications.title')}
       testId="bell-panel"
       defaultOpen={defaultOpen}
+      tools={<SoundToggle />}
       actions={
         unread > 0 && (
           <Button

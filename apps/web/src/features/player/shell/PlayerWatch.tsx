@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useLiveEvent } from '../../../app/events/index.ts';
 import { onNotificationHeader } from '../../api/index.ts';
 import { onFirstOpen } from '../../../ui/onFirstOpen.tsx';
+import { useSession } from '../../session/index.ts';
 import { useNotifications, usePlayer, useRefreshPlayer } from '../queries.ts';
 import { overlayDecision, readDismissed, writeDismissed } from './overlayDismissal.ts';
 import { PROGRESS_REFRESH_DELAYS_MS, taskJustDone } from './progressFeed.ts';
@@ -11,6 +12,7 @@ import {
   requestSound,
   rewardSoundsBetween,
   soundsBetween,
+  ticketSoundsBetween,
   watchUserGesture,
   type ProgressSnapshot,
 } from './soundCues.ts';
@@ -64,6 +66,15 @@ export function PlayerWatch({ otherDialogOpen }: { otherDialogOpen: boolean }) {
     requestSound(...rewardSoundsBetween(lastRewards.current, rewards));
     lastRewards.current = rewards;
   }, [rewards]);
+
+  // More tickets (the user is read again on every live `balance` event): the upgrade-token chime.
+  const tickets = useSession().user?.generation_token;
+  const lastTickets = useRef<number | undefined>(undefined);
+  useEffect(() => {
+    if (tickets === undefined) return;
+    requestSound(...ticketSoundsBetween(lastTickets.current, tickets));
+    lastTickets.current = tickets;
+  }, [tickets]);
 
   // The overlay: shown while rewards wait, unless "Later" was chosen at this count or more.
   const [dismissed, setDismissed] = useState(readDismissed);

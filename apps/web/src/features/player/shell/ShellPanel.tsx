@@ -12,6 +12,7 @@ import styles from './ShellPanel.module.css';
 export function ShellPanel({
   trigger,
   title,
+  tools,
   actions,
   children,
   testId,
@@ -19,6 +20,8 @@ export function ShellPanel({
 }: {
   trigger: ReactNode;
   title: string;
+  /** Small icon buttons beside the close button (e.g. the bell's mute toggle). */
+  tools?: ReactNode;
   /** Under the title (e.g. "mark all as read"). */
   actions?: ReactNode;
   children: ReactNode;
@@ -43,6 +46,7 @@ export function ShellPanel({
         <RadixDialog.Content className={styles.panel} data-testid={testId} aria-describedby={undefined}>
           <div className={styles.header}>
             <RadixDialog.Title className={styles.title}>{title}</RadixDialog.Title>
+            {tools}
             <RadixDialog.Close className={styles.close} aria-label={t('actions.close')}>
               <CloseIcon size={18} />
             </RadixDialog.Close>

@@ -17,3 +17,11 @@ export const LevelIcon = (p: IconProps) => (
     <path d="M6 20.5h12" />
   </Icon>
 );
+
+/** A speaker crossed out: the sounds are muted (ui/icons VolumeIcon is the speaker sounding). */
+export const VolumeOffIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M4 9.5h3.5L12 5.5v13l-4.5-4H4v-5Z" />
+    <path d="m16 9.5 5 5M21 9.5l-5 5" />
+  </Icon>
+);

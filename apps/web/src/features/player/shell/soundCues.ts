@@ -1,8 +1,8 @@
 /**
  * When the player's sounds play (docs/product/player.md, spec §1 "Audio"): "adding XP plays a fill sound;
  * while xp_progress >= required, level rises and a level-up sound plays"; a claim that pays coins plays the
- * reward; a new reward to claim, the reward event. This part loads with every page and stays small: the
- * synthesiser (./sounds.ts) loads with the first sound asked for.
+ * reward; a new reward to claim, the reward event; more tickets, the upgrade token. This part loads with
+ * every page and stays small: the synthesiser (./sounds.ts) loads with the first sound asked for.
  */
 
 export type SoundName = 'upgradeToken' | 'levelUp' | 'xpFill' | 'reward' | 'rewardEvent';
@@ -41,6 +41,15 @@ export function soundsBetween(before: ProgressSnapshot | undefined, after: Progr
 /** The sparkle when the bell's count of rewards to claim grew between two fetches (not on the first). */
 export function rewardSoundsBetween(before: number | undefined, after: number): SoundName[] {
   return before !== undefined && after > before ? ['rewardEvent'] : [];
+}
+
+/**
+ * The upgrade-token chime when the ticket balance rose between two reads of the user (the daily quest's
+ * payout, a purchase, a referral gift, a refund); nothing when it fell (a generation paid), stayed, or first
+ * loaded.
+ */
+export function ticketSoundsBetween(before: number | undefined, after: number): SoundName[] {
+  return before !== undefined && after > before ? ['upgradeToken'] : [];
 }
 
 let gestureSeen = false;

@@ -1,6 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { installFakeBrowser } from '../../../testing/fakeBrowser.ts';
-import { mergeSounds, rewardSoundsBetween, soundsBetween, type SoundName } from './soundCues.ts';
+import {
+  mergeSounds,
+  rewardSoundsBetween,
+  soundsBetween,
+  ticketSoundsBetween,
+  type SoundName,
+} from './soundCues.ts';
 import { audioPreference, mayPlay, soundLength, SOUNDS } from './sounds.ts';
 
 const player = (level: number, xp_total: number) => ({ level, xp_total });
@@ -27,10 +33,20 @@ describe('which sound plays between two fetches of the player', () => {
     expect(rewardSoundsBetween(2, 1)).toEqual([]);
   });
 
+  it('plays the upgrade token when the ticket balance rose, not when it fell, stayed or first loaded', () => {
+    expect(ticketSoundsBetween(undefined, 30)).toEqual([]);
+    expect(ticketSoundsBetween(30, 80)).toEqual(['upgradeToken']);
+    expect(ticketSoundsBetween(0, 1)).toEqual(['upgradeToken']);
+    expect(ticketSoundsBetween(30, 28)).toEqual([]);
+    expect(ticketSoundsBetween(30, 30)).toEqual([]);
+  });
+
   it('merges what is asked together: each once, in order, no sparkle over a level-up', () => {
     expect(mergeSounds(['levelUp', 'rewardEvent', 'xpFill', 'xpFill'])).toEqual(['xpFill', 'levelUp']);
     expect(mergeSounds(['rewardEvent', 'reward'])).toEqual(['reward', 'rewardEvent']);
     expect(mergeSounds([])).toEqual([]);
+    // The daily quest pays XP and tickets at once: the fill, then the chime.
+    expect(mergeSounds(['upgradeToken', 'xpFill'])).toEqual(['xpFill', 'upgradeToken']);
   });
 });
 
@@ -147,6 +163,28 @@ describe('playing', () => {
     ({ sounds } = await load({ activated: false }));
     sounds.playSounds(['reward']);
     expect(audio.oscillators).toEqual([]);
+  });
+
+  it('stays silent while the mute flag is stored, from the moment it loads, and follows the toggle', async () => {
+    const browser = installFakeBrowser();
+    browser.localStorage.setItem('mirage:sounds-muted', '1');
+    audio = fakeAudio();
+    Object.assign(browser.window, { AudioContext: audio.FakeAudioContext });
+    vi.stubGlobal('navigator', { userActivation: { hasBeenActive: true } });
+    vi.resetModules();
+    const sounds = await import('./sounds.ts');
+    const mute = await import('./soundMute.ts');
+    sounds.playSounds(['reward']);
+    expect(audio.oscillators).toEqual([]);
+
+    mute.setSoundsMutedPreference(false);
+    sounds.playSounds(['reward']);
+    expect(audio.oscillators.length).toBe(SOUNDS.reward.notes.length);
+    expect(browser.localStorage.getItem('mirage:sounds-muted')).toBeNull();
+
+    mute.setSoundsMutedPreference(true);
+    sounds.playSounds(['reward']);
+    expect(audio.oscillators.length).toBe(SOUNDS.reward.notes.length);
   });
 
   it('notes a gesture itself where the browser cannot say', async () => {

@@ -8,6 +8,7 @@
 import { COOKIE, parseAudioCookie } from '@mirage/domain';
 import { getCookie } from '../../cookie/index.ts';
 import { userHasInteracted, type SoundName } from './soundCues.ts';
+import { soundsMuted, subscribeSoundsMuted } from './soundMute.ts';
 
 export type { SoundName };
 
@@ -76,6 +77,11 @@ let context: AudioContext | null = null;
 export function setSoundsMuted(value: boolean): void {
   muted = value;
 }
+
+// The flag the bell's toggle keeps in localStorage (./soundMute.ts): applied as the synthesiser loads, and
+// again whenever the toggle (or another tab) changes it.
+setSoundsMuted(soundsMuted());
+subscribeSoundsMuted(() => setSoundsMuted(soundsMuted()));
 
 function audioContext(): AudioContext | null {
   const AudioContextClass = (window as Window & { AudioContext?: typeof AudioContext }).AudioContext;
