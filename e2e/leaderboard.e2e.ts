@@ -12,16 +12,24 @@ import { browserPerTest, createAccount } from './support/suite.ts';
  * /leaderboard (docs/product/player.md#leaderboards): the board picker, the podium, the caller's own row
  * first; a colour bought and worn shows on the player's row at once (names and looks are read live). The
  * ranks are computed in the background every minute; the spec clears the boards' last computation with its
- * database edit, so the first view computes them with the accounts it made. Screenshots:
- * desktop-leaderboard.png, phone-leaderboard.png.
+ * database edit, so the first view computes them with the accounts it made. A board that has not ranked the
+ * signed-in player (an explorer's images viewed, set in the database, are the only ones counted) says so
+ * where the own row would be. Screenshots: desktop-leaderboard.png, phone-leaderboard.png,
+ * desktop-leaderboard-not-ranked.png, phone-leaderboard-not-ranked.png.
  */
 const server = editableServerForFile();
 const leader = newAccount('lead');
+const explorer = newAccount('expl');
 let leaderId = 0;
+const NOT_RANKED = {
+  en: 'You’re not on this board yet — boards update every minute.',
+  fr: 'Vous n’êtes pas encore dans ce classement — les classements sont mis à jour chaque minute.',
+};
 const colour = REWARDS.find((reward) => reward.type === 'Color' && !reward.isDefault)!;
 
 beforeAll(async () => {
   await createAccount(server.url, leader);
+  await createAccount(server.url, explorer);
   const setup = await openBrowser();
   try {
     await logIn(setup.page, server.url, leader);
@@ -32,6 +40,17 @@ beforeAll(async () => {
   expect(leaderId).toBeGreaterThan(0);
   await server.edit(async (db) => {
     await giveCoins(db, leaderId, colour.price);
+    // The explorer has viewed images (the leader none): the only one on the explorers' board.
+    const { id: explorerId } = await db
+      .selectFrom('app_user')
+      .select('id')
+      .where('username', '=', explorer.username)
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto('player')
+      .values({ user_id: explorerId, scroll: 3 })
+      .onConflict((oc) => oc.column('user_id').doUpdateSet({ scroll: 3 }))
+      .execute();
     await db.deleteFrom('leaderboard_refresh').execute();
   });
 });
@@ -80,6 +99,32 @@ describe('the leaderboard in Chromium', () => {
     expect(problems).toEqual([]);
   });
 
+  it('says where the own row would be on a board that has not ranked the player, in their language', async () => {
+    const { page } = browser;
+    await page.goto(`${server.url}/leaderboard?board=scroll`);
+    const podium = page.getByTestId('leaderboard-podium');
+    await podium.waitFor();
+    expect(await podium.innerText()).toContain(explorer.username);
+    const hint = page.getByTestId('leaderboard-not-ranked');
+    expect(await hint.innerText()).toBe(NOT_RANKED.en);
+    expect(await page.getByTestId('leaderboard-own').count()).toBe(0);
+    await settle(page);
+    await screenshot(page, 'desktop-leaderboard-not-ranked');
+    expect(await axeViolationsIn(page, ['main'])).toEqual([]);
+
+    // A board with nobody on it says it too, above its empty state; a board that ranks them, not.
+    await page.getByTestId('leaderboard-select').selectOption('generation');
+    await page.getByTestId('leaderboard-empty').waitFor();
+    expect(await hint.innerText()).toBe(NOT_RANKED.en);
+    await page.getByTestId('leaderboard-select').selectOption('level');
+    await page.getByTestId('leaderboard-own').waitFor();
+    expect(await hint.count()).toBe(0);
+
+    await browser.browser.context.addCookies([{ name: 'language', value: 'fr', url: server.url }]);
+    await page.goto(`${server.url}/leaderboard?board=scroll`);
+    await expect.poll(() => hint.innerText()).toBe(NOT_RANKED.fr);
+  });
+
   it('fits a phone', async () => {
     const { page } = browser;
     await page.setViewportSize(PHONE);
@@ -89,6 +134,14 @@ describe('the leaderboard in Chromium', () => {
     expect(overflow).toBeLessThanOrEqual(0);
     await settle(page);
     await screenshot(page, 'phone-leaderboard');
+
+    await page.getByTestId('leaderboard-select').selectOption('scroll');
+    await page.getByTestId('leaderboard-not-ranked').waitFor();
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+    ).toBeLessThanOrEqual(0);
+    await settle(page);
+    await screenshot(page, 'phone-leaderboard-not-ranked');
   });
 });
 
@@ -100,5 +153,10 @@ describe('the leaderboard for a guest', () => {
     await page.goto(`${server.url}/leaderboard`);
     await page.getByTestId('leaderboard-podium').waitFor();
     expect(await page.getByTestId('leaderboard-own').count()).toBe(0);
+    // Nothing to say to a guest about their own rank, on any board.
+    expect(await page.getByTestId('leaderboard-not-ranked').count()).toBe(0);
+    await page.getByTestId('leaderboard-select').selectOption('scroll');
+    await expect.poll(() => page.getByTestId('leaderboard-podium').innerText()).toContain(explorer.username);
+    expect(await page.getByTestId('leaderboard-not-ranked').count()).toBe(0);
   });
 });

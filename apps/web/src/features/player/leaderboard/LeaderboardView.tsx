@@ -3,6 +3,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { errorCode, useErrorText } from '../../api/index.ts';
+import { useSession } from '../../session/index.ts';
 import { PageLayout } from '../../../ui/PageLayout.tsx';
 import { Spinner } from '../../../ui/Spinner.tsx';
 import { useInfiniteSentinel } from '../../../ui/useInfiniteSentinel.ts';
@@ -18,10 +19,13 @@ const SKELETON_ROWS = 8;
 
 /**
  * /leaderboard (docs/product/player.md#leaderboards): a dropdown of the five boards, the podium, the
- * caller's own row, then the ranks from 4 on, loaded page after page as the list scrolls.
+ * caller's own row, then the ranks from 4 on, loaded page after page as the list scrolls. A signed-in user
+ * the board has not ranked (nothing to count yet, or not since its last refresh: boards are recomputed every
+ * minute) reads why where the own row would be.
  */
 export function LeaderboardView() {
   const { t, i18n } = useTranslation('player');
+  const { signedIn } = useSession();
   const errorText = useErrorText();
   const [search, setSearch] = useSearchParams();
   const board = boardOf(search);
@@ -76,12 +80,15 @@ export function LeaderboardView() {
           ))}
         </ol>
       ) : entries.length === 0 ? (
-        <p className={styles.empty} data-testid="leaderboard-empty">
-          {t('leaderboard.empty')}
-        </p>
+        <>
+          {signedIn && <NotOnBoard />}
+          <p className={styles.empty} data-testid="leaderboard-empty">
+            {t('leaderboard.empty')}
+          </p>
+        </>
       ) : (
         <>
-          {me && (
+          {me ? (
             <section aria-label={t('leaderboard.yourRank')} className={styles.ownSection}>
               <h2 className={styles.ownHeading}>{t('leaderboard.yourRank')}</h2>
               <ol className={styles.list}>
@@ -94,6 +101,8 @@ export function LeaderboardView() {
                 />
               </ol>
             </section>
+          ) : (
+            signedIn && <NotOnBoard />
           )}
           <Podium entries={entries} valueText={valueText} />
           <ol
@@ -119,5 +128,18 @@ export function LeaderboardView() {
         </>
       )}
     </PageLayout>
+  );
+}
+
+/** Where the own row would be, for a signed-in user the board has not ranked (yet). */
+function NotOnBoard() {
+  const { t } = useTranslation('player');
+  return (
+    <section aria-label={t('leaderboard.yourRank')} className={styles.ownSection}>
+      <h2 className={styles.ownHeading}>{t('leaderboard.yourRank')}</h2>
+      <p className={styles.notOnBoard} data-testid="leaderboard-not-ranked">
+        {t('leaderboard.notOnBoard')}
+      </p>
+    </section>
   );
 }
