@@ -44,6 +44,7 @@ import { createLiveStreams, type LiveStreamOptions } from './features/live/strea
 import { registerPromptRoutes } from './features/prompt/routes.ts';
 import { registerModerationRoutes } from './features/moderation/routes.ts';
 import { registerPlayerRoutes } from './features/player/routes.ts';
+import { registerGameEventRoutes } from './features/game-event/index.ts';
 import { registerLeaderboardRoutes } from './features/leaderboard/routes.ts';
 
 export interface AppDeps {
@@ -144,6 +145,7 @@ export async function buildApp(deps: AppDeps) {
   registerPromptRoutes(app, built);
   registerPlayerRoutes(app, built);
   registerLeaderboardRoutes(app, built);
+  registerGameEventRoutes(app, built);
 
   if (deps.serveWeb === false) registerApiNotFound(app);
   else {

@@ -75,6 +75,9 @@ export const configSchema = z
     /** The API's licence as the reference states it (unset: proprietary, with a link only when API_LICENSE_URL is set). */
     API_LICENSE_NAME: z.string().max(200).default('Proprietary'),
     API_LICENSE_URL: z.url().optional(),
+    /** The operator's game events, a JSON file loaded at start (docs/operations.md#game-events); unset: the
+     * events already stored (`npm run event -- load <file>` loads one into a running installation). */
+    EVENTS_FILE: z.string().optional(),
     /** Disable the per-IP/per-account abuse limits (only for benchmarks; refused in production). */
     RATE_LIMITS_DISABLED: booleanFlag.default(false),
   })

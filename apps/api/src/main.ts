@@ -5,6 +5,7 @@ import { migrateToLatest, openDatabase } from './db/database.ts';
 import { createNotifierFor } from './events/notifier.ts';
 import { seedCatalogue } from './db/seed/catalogue.ts';
 import { ensureGuestSamples } from './features/gallery/samples.ts';
+import { createGameEventRepository, loadGameEventFile } from './features/game-event/index.ts';
 
 /** Boot: read config, open the database (embedded PGlite unless DATABASE_URL), migrate, listen. */
 async function main(): Promise<void> {
@@ -25,6 +26,14 @@ async function main(): Promise<void> {
       app.log.info({ signal }, 'shutting down');
       void (localWorker?.stop() ?? Promise.resolve()).then(() => app.close()).then(() => process.exit(0));
     });
+  }
+  // The operator's game events (docs/operations.md#game-events): a broken file is logged and the events
+  // already stored stay, rather than keeping the whole product down for an announcement.
+  if (config.EVENTS_FILE) {
+    await loadGameEventFile(createGameEventRepository(database.db), config.EVENTS_FILE).then(
+      (count) => app.log.info({ file: config.EVENTS_FILE, count }, 'game events loaded'),
+      (error: unknown) => app.log.error({ err: error, file: config.EVENTS_FILE }, 'game events not loaded'),
+    );
   }
   const address = await app.listen({ port: config.PORT, host: config.HOST });
   // Seed time for pictures: style and booster previews missing from the object store are painted in the

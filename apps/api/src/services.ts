@@ -21,6 +21,7 @@ import {
   createOutboxDispatcher,
   type OutboxDispatcherOptions,
 } from './features/outbox/index.ts';
+import { createGameEventRepository, createGameEventService } from './features/game-event/index.ts';
 import { createLeaderboardRepository } from './features/leaderboard/repository.ts';
 import { createLeaderboardService } from './features/leaderboard/service.ts';
 import { createPlayerActionsRepository } from './features/player/actions-repository.ts';
@@ -113,6 +114,7 @@ export function createServices(deps: ServiceDeps) {
     now,
   });
   const leaderboards = createLeaderboardService({ boards: createLeaderboardRepository(db), now });
+  const gameEvents = createGameEventService({ events: createGameEventRepository(db), limiter, now });
 
   // The app-wide file store (images, previews, samples) and the image post-processor that writes to it.
   const { store, processor } = createImageStorage(config, deps.store);
@@ -215,6 +217,7 @@ export function createServices(deps: ServiceDeps) {
     players,
     playerActions,
     leaderboards,
+    gameEvents,
     /** The energy rollover sweep (the background work runs it every minute; tests call it). */
     sweepEnergy: () => sweepEnergyRollover(db, now()),
   };

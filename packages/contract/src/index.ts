@@ -16,6 +16,7 @@ import { OPERATIONS, type OperationId } from './operations.ts';
 import { playerOperations } from './player.ts';
 import { playerActionOperations } from './player-actions.ts';
 import { leaderboardOperations } from './leaderboard.ts';
+import { gameEventOperations } from './game-event.ts';
 import { promptsOperations } from './prompts.ts';
 import { serviceOperations } from './service.ts';
 import { settingsOperations } from './settings.ts';
@@ -37,6 +38,7 @@ export * from './worker.ts';
 export * from './player.ts';
 export * from './player-actions.ts';
 export * from './leaderboard.ts';
+export * from './game-event.ts';
 
 /** Every operation, by operationId. */
 export const contract = {
@@ -53,6 +55,7 @@ export const contract = {
   ...playerOperations,
   ...playerActionOperations,
   ...leaderboardOperations,
+  ...gameEventOperations,
   ...workerOperations,
 };
 export type Contract = typeof contract;

@@ -81,6 +81,10 @@ export const OPERATIONS = {
   countScroll: { method: 'POST', path: '/api/player/scroll' },
   getImageCount: { method: 'GET', path: '/api/count' },
   getLeaderboard: { method: 'POST', path: '/api/leaderboard/:board' },
+  getGameEventForVisitor: { method: 'GET', path: '/api/event/visitor' },
+  getGameEvent: { method: 'GET', path: '/api/event' },
+  consumeGameEvent: { method: 'POST', path: '/api/event/:uuid' },
+  claimGameEventImage: { method: 'POST', path: '/api/event/:eventUuid/:imageUuid' },
   // worker protocol
   leaseJob: { method: 'POST', path: '/api/worker/lease' },
   reportJobProgress: { method: 'POST', path: '/api/worker/jobs/:id/progress' },

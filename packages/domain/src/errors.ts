@@ -74,6 +74,10 @@ export const ERROR_STATUS = {
   daily_quest_not_opened: 409, // completed before it was opened today
   daily_quest_too_early: 409, // less than 60 s after it was opened; data.seconds_left
   daily_quest_done: 409, // already completed this UTC day
+  // game events (docs/product/player.md#events)
+  wait_for_event: 409, // the event has not started yet; data.starts_at
+  event_not_found: 404, // added: no event with this uuid
+  event_ended: 409, // added: the event is over; its hunt pays nothing any more
   // referral
   referrer_not_found: 400,
   user_refer_self: 400,

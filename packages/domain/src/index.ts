@@ -15,3 +15,4 @@ export * from './events/index.ts';
 export * from './live-stream.ts';
 export * from './ledger/index.ts';
 export * from './player/index.ts';
+export * from './game-event/index.ts';

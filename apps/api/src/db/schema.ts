@@ -1,12 +1,20 @@
 import type { AccountTables } from './schema/account.ts';
 import type { CatalogueTables } from './schema/catalogue.ts';
 import type { GalleryTables } from './schema/gallery.ts';
+import type { GameEventTables } from './schema/game-event.ts';
 import type { GenerationTables } from './schema/generation.ts';
 import type { OutboxTables } from './schema/outbox.ts';
 import type { PlayerTables } from './schema/player.ts';
 
 /** The whole database as Kysely sees it: one interface per area, mirroring the migrations. */
 export interface Database
-  extends AccountTables, CatalogueTables, GenerationTables, GalleryTables, OutboxTables, PlayerTables {}
+  extends
+    AccountTables,
+    CatalogueTables,
+    GenerationTables,
+    GalleryTables,
+    OutboxTables,
+    PlayerTables,
+    GameEventTables {}
 
 export type { UserRow, NewUserRow, UserUpdate } from './schema/account.ts';

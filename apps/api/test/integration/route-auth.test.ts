@@ -47,6 +47,7 @@ const OPEN_TO_VISITORS = new Set([
   'GET /api/public/:userId/achievements',
   'GET /api/count',
   'POST /api/leaderboard/:board',
+  'GET /api/event/visitor',
 ]);
 
 let t: TestContext;

@@ -14,6 +14,8 @@ export const LEDGER_REF = {
   notification: 'notification',
   /** A cosmetic reward bought with reward tokens (its id in @mirage/domain REWARDS). */
   reward: 'reward',
+  /** An image found in a game event's hunt: `<event uuid>:<image uuid>`. */
+  eventImage: 'event_image',
 } as const;
 export type LedgerRefType = (typeof LEDGER_REF)[keyof typeof LEDGER_REF];
 
@@ -57,6 +59,8 @@ export const LEDGER_REASONS = {
   reward_unlock: { sign: 'debit', ref: 'reward' },
   /** The daily quest's tickets, once per UTC day. */
   daily_quest: { sign: 'credit', ref: 'day' },
+  /** Reward tokens for an image found in a game event's hunt, once per image and player. */
+  event_reward: { sign: 'credit', ref: 'event_image' },
 } as const satisfies Record<string, ReasonRule>;
 export type LedgerReason = keyof typeof LEDGER_REASONS;
 

@@ -10,6 +10,7 @@ import * as recountPublicTagUsage from './0008_recount_public_tag_usage.ts';
 import * as createLedgerAccounts from './0009_create_ledger_accounts.ts';
 import * as createOutbox from './0010_create_outbox.ts';
 import * as createPlayer from './0011_create_player.ts';
+import * as createGameEvent from './0012_create_game_event.ts';
 
 /** Every migration, in order. Names are NNNN_verb_object; never rename or edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '0009_create_ledger_accounts': createLedgerAccounts,
   '0010_create_outbox': createOutbox,
   '0011_create_player': createPlayer,
+  '0012_create_game_event': createGameEvent,
 };
