@@ -21,6 +21,7 @@ export const NAMESPACES = [
   'image',
   'prompt',
   'player',
+  'event',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
+import { CurrentEventCard } from '../features/game-event/index.ts';
 import { PageMeta } from '../features/meta/PageMeta.tsx';
 import { DailyTasksView } from '../features/player/daily/DailyTasksView.tsx';
 import { useSession } from '../features/session/index.ts';
@@ -13,7 +14,7 @@ export default function DailyTasksPage() {
   return (
     <>
       <PageMeta title={t('dailyTasks.title')} />
-      <DailyTasksView />
+      <DailyTasksView event={<CurrentEventCard />} />
     </>
   );
 }

@@ -2,6 +2,7 @@ import account from './account.json';
 import catalogue from './catalogue.json';
 import common from './common.json';
 import error from './error.json';
+import event from './event.json';
 import gallery from './gallery.json';
 import generator from './generator.json';
 import image from './image.json';
@@ -24,4 +25,5 @@ export default {
   image,
   prompt,
   player,
+  event,
 };

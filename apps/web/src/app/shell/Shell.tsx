@@ -1,5 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
+// The announcement's lazy slot alone: the feature's index would bring the viewer's hunt and the daily-tasks
+// card (and their styles) into every page's first load.
+import { GameEventAnnouncement } from '../../features/game-event/LazyEventAnnouncement.tsx';
 import { useActiveModal } from '../../features/modal/modal.ts';
 import { PlayerWatch } from '../../features/player/shell/index.ts';
 import { NoticeViewport } from '../../ui/NoticeViewport.tsx';
@@ -32,6 +35,7 @@ export function Shell() {
       {!isLanding && <CookieBanner />}
       <ModalHost />
       <PlayerParts />
+      <GameEventAnnouncement cookieBannerPage={!isLanding} />
       <NoticeViewport />
     </div>
   );

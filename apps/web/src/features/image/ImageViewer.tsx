@@ -10,6 +10,7 @@ import { Spinner } from '../../ui/Spinner.tsx';
 import { errorCode } from '../api/index.ts';
 import { imageUrls } from '../generator/index.ts';
 import { confirmAdult, imageAlt, isBlurred, useAgeConfirmed } from '../gallery/index.ts';
+import { useEventHunt } from '../game-event/index.ts';
 import { PageMeta } from '../meta/index.ts';
 import { useSession } from '../session/index.ts';
 import type { Card } from './api.ts';
@@ -142,6 +143,8 @@ export function ImageViewer({ uuid }: { uuid: string }) {
     }
   };
 
+  // The event's hunt: an image that has loaded, and is not behind the over-18 blur, may be a hidden one.
+  useEventHunt(uuid, info !== undefined && !isBlurred({ nsfw: info.nsfw }, signedIn, ageConfirmed));
   const error = infoQuery.error ? errorCode(infoQuery.error) : null;
   if (error === 'image_not_found') return <Navigate to="/404" replace />;
 

@@ -1,5 +1,5 @@
 import { DAILY_QUEST } from '@mirage/domain';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../ui/Alert.tsx';
 import { Button, ButtonLink, buttonClass } from '../../../ui/Button.tsx';
@@ -13,9 +13,10 @@ import styles from './DailyTasks.module.css';
 /**
  * /daily-tasks: today's quest. Visit opens the community (chat or forum, kept per browser) in a new tab
  * and records the opening; a countdown from the server's seconds_left follows, then the quest completes
- * by itself. Once done, it links to /tickets.
+ * by itself. Once done, it links to /tickets. `event` is the current game event's card, shown below the
+ * quest (the page passes it: the event is another feature's).
  */
-export function DailyTasksView() {
+export function DailyTasksView({ event }: { event?: ReactNode }) {
   const { t } = useTranslation('player');
   const { quest, open, complete, secondsLeft, autoFailed } = useDailyQuestFlow();
   const [place] = useState(communityPlace);
@@ -127,6 +128,7 @@ export function DailyTasksView() {
         <div className={styles.action}>{action}</div>
       </section>
       <p className={styles.note}>{t('dailyTasks.resets')}</p>
+      {event}
     </PageLayout>
   );
 }
