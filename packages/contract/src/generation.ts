@@ -48,6 +48,7 @@ export const liveEvents = {
   [LIVE_EVENT.tasks]: z.array(taskView),
   [LIVE_EVENT.balance]: z.object({}).describe('Balances changed: read GET /api/user/me again'),
   [LIVE_EVENT.notification]: z.object({ id: z.string() }),
+  [LIVE_EVENT.player]: z.object({}).describe('The player changed: read GET /api/player/me again'),
   [LIVE_EVENT.unauthorized]: z.object({ code: z.literal('token_invalid') }),
 };
 sameType<Same<{ [K in keyof typeof liveEvents]: z.output<(typeof liveEvents)[K]> }, LiveEventData>>();
@@ -132,8 +133,9 @@ export const streamEvents = operation('streamEvents', {
   tag: 'live',
   summary: 'Follow everything that changes for you',
   description:
-    "The signed-in user's one live stream: tasks, balance changes and notifications, as they happen.",
-  responses: { 200: eventStream(['tasks', 'balance', 'notification', 'unauthorized']) },
+    "The signed-in user's one live stream: tasks, balance changes, notifications and player changes (XP, " +
+    'level, streak), as they happen.',
+  responses: { 200: eventStream(['tasks', 'balance', 'notification', 'player', 'unauthorized']) },
   errors: ['spam_protection'],
 });
 

@@ -15,6 +15,8 @@ export const LIVE_EVENT = {
   balance: 'balance',
   /** A notification was created for the user (the notification feature reads it by id). */
   notification: 'notification',
+  /** The user's player changed (XP, level, streak, statistics): read it again (GET /api/player/me). */
+  player: 'player',
   /** The session is no longer valid; the server ends the stream right after this event. */
   unauthorized: 'unauthorized',
 } as const;
@@ -26,5 +28,7 @@ export interface LiveEventData {
   /** Carries nothing: balances are read from their one source, not copied into the stream. */
   balance: Record<string, never>;
   notification: { id: string };
+  /** Carries nothing, like `balance`: the player is read from its one source. */
+  player: Record<string, never>;
   unauthorized: { code: 'token_invalid' };
 }

@@ -20,6 +20,8 @@ export const CHANNEL = {
   balanceChanged: 'mirage_balance_changed',
   /** A notification was created for a user: their live streams say so. Payload: "<userId>:<notificationId>". */
   notificationCreated: 'mirage_notification_created',
+  /** A user's player changed (XP, level, streak, counters): their live streams say so. Payload: user id. */
+  playerChanged: 'mirage_player_changed',
   /** Domain events were appended (features/outbox): dispatchers look for work. A wake-up only, the
    * outbox table is the truth. Payload: empty. */
   outbox: 'mirage_outbox',

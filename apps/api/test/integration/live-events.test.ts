@@ -2,13 +2,15 @@ import http from 'node:http';
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CHANNEL, notifyExpression, type Channel } from '../../src/events/notifier.ts';
+import { appendEvent } from '../../src/features/outbox/index.ts';
 import { signedIn } from '../gallery-fixtures.ts';
 import { enqueuePaidTask } from '../generation-fixtures.ts';
+import { newPlayer } from '../player-fixtures.ts';
 import { codeOf, createTestApp, type TestContext } from '../harness.ts';
 
 /**
  * GET /api/events, the signed-in user's one live stream (features/live): the user's own task changes,
- * balance changes and notifications, never another user's; guests refused. Signals are sent the way the
+ * balance changes, notifications and player changes, never another user's; guests refused. Signals are sent the way the
  * services send them, with pg_notify through the database, so they travel through the instance's one
  * LISTEN and the per-user listener map. The heartbeat is 10 minutes, so no stream ends by itself here.
  */
@@ -129,6 +131,27 @@ describe('GET /api/events', () => {
     // Bob's stream may carry his own notifications (his first day's, from the player projector), never Alice's.
     expect(bob.stream.text()).not.toContain('n-alice-1');
     expect(alice.stream.count('balance')).toBe(1);
+  });
+
+  it('tells a user when the player projector changed their player, and no one else', async () => {
+    // Players whose first day has been projected already, so that nothing else changes them meanwhile.
+    const [alice, bob] = [await newPlayer(t), await newPlayer(t)];
+    const aliceStream = await openStream('/api/events', alice.client.cookieHeader());
+    const bobStream = await openStream('/api/events', bob.client.cookieHeader());
+    await Promise.all([aliceStream.received('event: tasks'), bobStream.received('event: tasks')]);
+
+    await t.database.db
+      .transaction()
+      .execute((trx) =>
+        appendEvent(trx, { type: 'gallery.scrolled', payload: { userId: alice.id, count: 3 } }),
+      );
+    await t.services.outbox.drain();
+    await aliceStream.received('event: player\ndata: {}');
+    // A signal for Bob after Alice's: once it has arrived, Alice's would have too had it been routed to him.
+    await signal(CHANNEL.playerChanged, String(bob.id));
+    await bobStream.received('event: player');
+    expect(bobStream.count('player')).toBe(1);
+    expect(aliceStream.count('player')).toBe(1);
   });
 
   it('tells a user when the ledger moves their balances (a paid task debits tickets)', async () => {

@@ -6,6 +6,7 @@ export type LiveSignal =
   | { kind: 'task'; taskId: string }
   | { kind: 'balance' }
   | { kind: 'notification'; id: string }
+  | { kind: 'player' }
   | { kind: 'session_revoked' };
 
 /** One open stream of one user. */
@@ -70,6 +71,7 @@ export function createLiveHub(notifier: Notifier, maxStreamsPerUser = MAX_STREAM
       const [userId, id] = pair(payload);
       if (id) route(userId, { kind: 'notification', id });
     }),
+    notifier.subscribe(CHANNEL.playerChanged, (payload) => route(userIdOf(payload), { kind: 'player' })),
     notifier.subscribe(CHANNEL.sessionRevoked, (payload) =>
       route(userIdOf(payload), { kind: 'session_revoked' }),
     ),

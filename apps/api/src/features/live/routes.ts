@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { schemaOf } from '../../http/contract.ts';
 import type { LiveStreams, LiveTopic, TaskViewReader } from './stream.ts';
 
-const EVERY_TOPIC: ReadonlySet<LiveTopic> = new Set(['tasks', 'balance', 'notification']);
+const EVERY_TOPIC: ReadonlySet<LiveTopic> = new Set(['tasks', 'balance', 'notification', 'player']);
 
 /**
  * GET /api/events: the signed-in user's one live stream (task changes, balance changes, notifications;

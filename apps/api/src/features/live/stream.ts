@@ -17,7 +17,7 @@ export interface LiveStreamOptions {
 export type TaskViewReader = (userId: number, taskIds?: Set<string>) => Promise<TaskView[]>;
 
 /** What one stream carries besides `unauthorized` (always sent). */
-export type LiveTopic = 'tasks' | 'balance' | 'notification';
+export type LiveTopic = 'tasks' | 'balance' | 'notification' | 'player';
 
 export interface LiveStreamSource {
   topics: ReadonlySet<LiveTopic>;
@@ -70,6 +70,7 @@ export function createLiveStreams(
     let pendingTasks = new Set<string>();
     let pendingBalance = false;
     let pendingNotifications: string[] = [];
+    let pendingPlayer = false;
     let flushTimer: NodeJS.Timeout | undefined;
     const stream = reply.raw;
     const send = <E extends LiveEventName>(event: E, data: LiveEventData[E]) =>
@@ -80,7 +81,9 @@ export function createLiveStreams(
       const taskIds = pendingTasks;
       const balance = pendingBalance;
       const notifications = pendingNotifications;
+      const player = pendingPlayer;
       pendingTasks = new Set();
+      pendingPlayer = false;
       pendingBalance = false;
       pendingNotifications = [];
       if (taskIds.size > 0) {
@@ -89,6 +92,7 @@ export function createLiveStreams(
       }
       if (closed) return;
       if (balance) send(LIVE_EVENT.balance, {});
+      if (player) send(LIVE_EVENT.player, {});
       for (const id of notifications) send(LIVE_EVENT.notification, { id });
     };
     const later = () => {
@@ -115,6 +119,10 @@ export function createLiveStreams(
         case 'notification':
           if (!source.topics.has('notification')) return;
           pendingNotifications.push(received.id);
+          return later();
+        case 'player':
+          if (!source.topics.has('player')) return;
+          pendingPlayer = true;
           return later();
         case 'session_revoked':
           return recheck(() => undefined);

@@ -100,6 +100,8 @@ export function createProgressRepository(trx: Transaction<Database>) {
       }
       const defined = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
       await trx.updateTable('player').set(defined).where('user_id', '=', userId).execute();
+      // Delivered on commit: the user's live streams say `player`, and the app reads the player again.
+      await sql`select ${notifyExpression(CHANNEL.playerChanged, String(userId))}`.execute(trx);
     },
 
     /** XP already earned on `day` in a capped group. */

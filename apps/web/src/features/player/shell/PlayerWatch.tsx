@@ -6,7 +6,6 @@ import { onFirstOpen } from '../../../ui/onFirstOpen.tsx';
 import { useSession } from '../../session/index.ts';
 import { useNotifications, usePlayer, useRefreshPlayer } from '../queries.ts';
 import { overlayDecision, readDismissed, writeDismissed } from './overlayDismissal.ts';
-import { PROGRESS_REFRESH_DELAYS_MS, taskJustDone } from './progressFeed.ts';
 import type { RewardOverlayProps } from './RewardOverlay.tsx';
 import {
   requestSound,
@@ -24,8 +23,8 @@ const RewardOverlay = onFirstOpen<RewardOverlayProps>(() =>
 
 /**
  * The player's part of the shell that has no place of its own (docs/product/player.md), for a signed-in user:
- * keeps the player and the bell fresh (a live `notification`, an answer with an `x-notification` header, a
- * finished task), plays the progress sounds, and opens the reward overlay while rewards wait to be claimed.
+ * keeps the player and the bell fresh (a live `notification` or `player` event, an answer with an
+ * `x-notification` header), plays the progress sounds, and opens the reward overlay while rewards wait to be claimed.
  * It loads once the page is idle (./LazyPlayerWatch.tsx), not with the page.
  */
 export function PlayerWatch({ otherDialogOpen }: { otherDialogOpen: boolean }) {
@@ -37,19 +36,9 @@ export function PlayerWatch({ otherDialogOpen }: { otherDialogOpen: boolean }) {
   useEffect(() => onNotificationHeader(() => void refresh()), [refresh]);
   useLiveEvent(LIVE_EVENT.notification, () => void refresh());
 
-  // XP comes with a task's end: read the player again shortly after.
-  const [since] = useState(() => Date.now());
-  const known = useRef(new Map<string, number>());
-  const timers = useRef<ReturnType<typeof setTimeout>[]>([]);
-  useLiveEvent(LIVE_EVENT.tasks, (views) => {
-    if (!taskJustDone(known.current, views, since)) return;
-    for (const timer of timers.current) clearTimeout(timer);
-    timers.current = PROGRESS_REFRESH_DELAYS_MS.map((ms) => setTimeout(() => void refresh(), ms));
-  });
-  useEffect(() => {
-    const pending = timers;
-    return () => pending.current.forEach(clearTimeout);
-  }, []);
+  // XP, levels and streaks move in the player projector, after the change that earned them: its live
+  // `player` event says when.
+  useLiveEvent(LIVE_EVENT.player, () => void refresh());
 
   // Sounds: XP added, a level gained, a new reward to claim (between two fetches, never on the first).
   const lastProgress = useRef<ProgressSnapshot | undefined>(undefined);

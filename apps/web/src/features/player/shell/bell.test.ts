@@ -1,4 +1,4 @@
-import { achievementById, BELL_NOTIFICATION_TYPES, TASK_STATE, type TaskView } from '@mirage/domain';
+import { achievementById, BELL_NOTIFICATION_TYPES } from '@mirage/domain';
 import type { TFunction } from 'i18next';
 import { describe, expect, it } from 'vitest';
 import type { BellNotification } from '../api.ts';
@@ -10,7 +10,6 @@ import {
   typesToMarkRead,
 } from './bell.ts';
 import { bellBadge } from './NotificationBell.tsx';
-import { taskJustDone } from './progressFeed.ts';
 import { markConsumed, type NotificationsPage } from './useConsume.ts';
 
 /** A t() that shows the key and its values, as "key{name=value,…}". */
@@ -123,26 +122,5 @@ describe('the bell', () => {
     expect(after.counts).toEqual({ newNotifications: 1, newRewards: 0 });
     expect(after.items[0]).toMatchObject({ id: 2, new: false, consumed: true, action: null });
     expect(after.items[1]).toBe(page.items[1]);
-  });
-});
-
-describe('a finished task', () => {
-  const task = (task_id: string, state: number, created_at = '2025-01-10T12:00:00.000Z') =>
-    ({ task_id, state, created_at }) as TaskView;
-  const since = Date.parse('2025-01-10T11:00:00.000Z');
-
-  it('asks for the player again when a task seen running is done, once', () => {
-    const known = new Map<string, number>();
-    expect(taskJustDone(known, [task('a', TASK_STATE.Queue)], since)).toBe(false);
-    expect(taskJustDone(known, [task('a', TASK_STATE.Done)], since)).toBe(true);
-    expect(taskJustDone(known, [task('a', TASK_STATE.Done)], since)).toBe(false);
-  });
-
-  it('counts a new task first seen done, not the done tasks of the first snapshot', () => {
-    const known = new Map<string, number>();
-    const old = task('old', TASK_STATE.Done, '2025-01-10T10:00:00.000Z');
-    expect(taskJustDone(known, [old], since)).toBe(false);
-    expect(taskJustDone(known, [task('new', TASK_STATE.Done)], since)).toBe(true);
-    expect(taskJustDone(known, [task('failed', TASK_STATE.Fail)], since)).toBe(false);
   });
 });
