@@ -44,6 +44,7 @@ import { createLiveStreams, type LiveStreamOptions } from './features/live/strea
 import { registerPromptRoutes } from './features/prompt/routes.ts';
 import { registerModerationRoutes } from './features/moderation/routes.ts';
 import { registerPlayerRoutes } from './features/player/routes.ts';
+import { registerNotificationSignal } from './features/player/notification-signal.ts';
 import { registerGameEventRoutes } from './features/game-event/index.ts';
 import { registerLeaderboardRoutes } from './features/leaderboard/routes.ts';
 
@@ -126,6 +127,8 @@ export async function buildApp(deps: AppDeps) {
     authenticateWorker: (authorization) => built.workerAuth.authenticate(authorization),
     operatorToken: config.OPERATOR_TOKEN,
   });
+  // `x-notification: 1` on a signed-in user's next answer after the projector notified them (the bell).
+  const notificationSignals = registerNotificationSignal(app, { notifier: deps.notifier });
   app.get(getHealth.path, { config: { auth: 'none' }, schema: schemaOf(getHealth) }, () => ({
     ok: true as const,
   }));
@@ -153,7 +156,7 @@ export async function buildApp(deps: AppDeps) {
     const webDist = path.resolve(config.WEB_DIST_DIR ?? DEFAULT_WEB_DIST);
     await registerSpa(app, webDist, { pages, publicUrl: config.PUBLIC_URL });
   }
-  return { app, services: { ...built, maintenance } };
+  return { app, services: { ...built, maintenance, notificationSignals } };
 }
 
 /** What main.ts, the worker CLI and tests reach besides HTTP: the services buildApp composed. */
