@@ -190,6 +190,12 @@ const NO_IMAGE_DATA: Record<string, string> = {
   'GET /api/catalogue/preview/booster/:file': "catalogue art from the preview renderer, not a user's image",
   'GET /image/modifiers/:file': "catalogue art from the preview renderer, not a user's image",
   'PUT /api/preset/:id/favorite': 'a catalogue preset, not an image',
+  'GET /api/event': 'the current game event; `found` lists the uuids of the images the caller found',
+  'GET /api/event/visitor': 'the current game event: texts, dates and counts, no image',
+  'POST /api/event/:uuid': "records that the caller closed an event's announcement; answers ok",
+  'POST /api/event/:eventUuid/:imageUuid':
+    'whether an image the caller may see (visibleTo) is one the event hides: another user’s private image ' +
+    'answers found: false, as an unmarked one (game-event.test.ts)',
 };
 
 /** What makes a route look image-bearing: its path, or a uuid/image field in its params or body. */

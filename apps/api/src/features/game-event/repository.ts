@@ -1,4 +1,10 @@
-import { CURRENCY, overlappingEvents, type GameEventDefinition, type LocalizedText } from '@mirage/domain';
+import {
+  ANONYMOUS,
+  CURRENCY,
+  overlappingEvents,
+  type GameEventDefinition,
+  type LocalizedText,
+} from '@mirage/domain';
 import { sql } from 'kysely';
 import type { DB } from '../../db/database.ts';
 import { visibleTo } from '../image/index.ts';
@@ -111,7 +117,7 @@ export function createGameEventRepository(db: DB) {
             .selectFrom('image')
             .select(['id', 'uuid'])
             .where('uuid', 'in', event.images)
-            .where('is_private', '=', false)
+            .where(visibleTo(ANONYMOUS))
             .execute();
           const known = new Set(images.map((image) => image.uuid));
           for (const uuid of event.images) {
