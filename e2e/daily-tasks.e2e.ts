@@ -15,7 +15,15 @@ import { browserPerTest, createAccount } from './support/suite.ts';
  * itself, once: +10 tickets. A second visit shows it done, with a link to /tickets.
  * Guests never see it. Screenshots: desktop-daily-waiting.png, phone-daily-done.png.
  */
-const server = editableServerForFile();
+// The operator's community (COMMUNITY_*_URL): the quest draws the chat or the forum; the footer and the
+// avatar menu link all four.
+const COMMUNITY_ENV = {
+  COMMUNITY_CHAT_URL: 'https://chat.mirage.example/',
+  COMMUNITY_FORUM_URL: 'https://forum.mirage.example/',
+  COMMUNITY_MICROBLOG_URL: 'https://micro.mirage.example/@mirage',
+  COMMUNITY_VIDEO_URL: 'https://video.mirage.example/@mirage',
+};
+const server = editableServerForFile(COMMUNITY_ENV);
 const account = newAccount('quest');
 const returning = newAccount('back');
 let userId = 0;
@@ -61,6 +69,12 @@ describe('the daily quest in Chromium', () => {
     await page.goto(`${server.url}/daily-tasks`);
     await expect.poll(() => quest().getAttribute('data-state')).toBe('open');
     const before = await tickets(page);
+    // The footer links the whole community, each in a new tab.
+    const footer = page.getByTestId('footer-community').getByRole('link');
+    expect(
+      await footer.evaluateAll((links) => links.map((link) => (link as HTMLAnchorElement).href)),
+    ).toEqual(Object.values(COMMUNITY_ENV));
+    expect(await footer.first().getAttribute('target')).toBe('_blank');
     expect(await axeViolationsIn(page, ['[data-testid="daily-quest"]'])).toEqual([]);
 
     const visit = page.getByTestId('daily-visit');

@@ -97,6 +97,9 @@ describe('a game event for a player', () => {
     expect(await coins(page)).toBe(25);
 
     await page.goto(`${server.url}/daily-tasks`);
+    // No community configured on this server: the quest sends players to the public gallery.
+    expect(await page.getByTestId('daily-visit').getAttribute('href')).toBe('/explore');
+    expect(await page.getByTestId('footer-community').count()).toBe(0);
     const progress = page.getByTestId('event-card').getByTestId('event-progress');
     expect(await progress.innerText()).toContain('Found 1 of 2');
     expect(problems).toEqual([]);

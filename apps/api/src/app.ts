@@ -45,6 +45,7 @@ import { registerPromptRoutes } from './features/prompt/routes.ts';
 import { registerModerationRoutes } from './features/moderation/routes.ts';
 import { registerPlayerRoutes } from './features/player/routes.ts';
 import { registerNotificationSignal } from './features/player/notification-signal.ts';
+import { registerCommunityRoutes } from './features/community/routes.ts';
 import { registerGameEventRoutes } from './features/game-event/index.ts';
 import { registerLeaderboardRoutes } from './features/leaderboard/routes.ts';
 
@@ -149,6 +150,7 @@ export async function buildApp(deps: AppDeps) {
   registerPlayerRoutes(app, built);
   registerLeaderboardRoutes(app, built);
   registerGameEventRoutes(app, built);
+  registerCommunityRoutes(app, { config });
 
   if (deps.serveWeb === false) registerApiNotFound(app);
   else {

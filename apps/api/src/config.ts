@@ -8,6 +8,9 @@ const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
 
+/** A web address people are sent to: http or https only (never javascript: or data:). */
+const httpUrl = z.url({ protocol: /^https?$/ });
+
 export const configSchema = z
   .object({
     /** "production" turns on Secure cookies and refuses unsafe defaults; "test" is used by the test suites. */
@@ -75,6 +78,12 @@ export const configSchema = z
     /** The API's licence as the reference states it (unset: proprietary, with a link only when API_LICENSE_URL is set). */
     API_LICENSE_NAME: z.string().max(200).default('Proprietary'),
     API_LICENSE_URL: z.url().optional(),
+    /** The community's addresses (GET /api/config/community): the footer and menu link them, and the daily
+     * quest sends players to the chat or the forum (to the public gallery when neither is set). */
+    COMMUNITY_CHAT_URL: httpUrl.optional(),
+    COMMUNITY_FORUM_URL: httpUrl.optional(),
+    COMMUNITY_MICROBLOG_URL: httpUrl.optional(),
+    COMMUNITY_VIDEO_URL: httpUrl.optional(),
     /** The operator's game events, a JSON file loaded at start (docs/operations.md#game-events); unset: the
      * events already stored (`npm run event -- load <file>` loads one into a running installation). */
     EVENTS_FILE: z.string().optional(),

@@ -8,6 +8,7 @@ export const OPERATIONS = {
   // service
   getHealth: { method: 'GET', path: '/api/health' },
   getMetrics: { method: 'GET', path: '/metrics' },
+  getCommunityLinks: { method: 'GET', path: '/api/config/community' },
   // accounts
   createUser: { method: 'POST', path: '/api/user/create' },
   logIn: { method: 'POST', path: '/api/user/login' },

@@ -1,3 +1,4 @@
+import { COMMUNITY_PLACES, type CommunityPlace } from '@mirage/domain';
 import { z } from 'zod';
 import { operation } from './define.ts';
 
@@ -25,4 +26,22 @@ export const getMetrics = operation('getMetrics', {
   security: 'metricsToken',
 });
 
-export const serviceOperations = { getHealth, getMetrics };
+export const communityLinks = z
+  .object(
+    Object.fromEntries(
+      COMMUNITY_PLACES.map((place) => [place, z.url().nullable().describe(`The ${place} (null: none)`)]),
+    ) as Record<CommunityPlace, z.ZodNullable<z.ZodURL>>,
+  )
+  .meta({ id: 'CommunityLinks', description: 'Where the community meets, as the operator configured it' });
+
+export const getCommunityLinks = operation('getCommunityLinks', {
+  tag: 'service',
+  summary: 'The community’s addresses',
+  description:
+    'The chat, forum, microblog and short-video channel the operator configured (COMMUNITY_*_URL); the ' +
+    'footer and the menu link them, and the daily quest sends players to the chat or the forum.',
+  responses: { 200: communityLinks },
+  errors: [],
+});
+
+export const serviceOperations = { getHealth, getMetrics, getCommunityLinks };

@@ -48,6 +48,7 @@ const OPEN_TO_VISITORS = new Set([
   'GET /api/count',
   'POST /api/leaderboard/:board',
   'GET /api/event/visitor',
+  'GET /api/config/community',
 ]);
 
 let t: TestContext;

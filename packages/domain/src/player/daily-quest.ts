@@ -4,6 +4,15 @@
  */
 import { utcDay } from '../events/index.ts';
 
+/**
+ * Where the community meets (spec §2: the menu's social links to a chat, a forum, a microblog and a
+ * short-video site). The operator configures each address (COMMUNITY_*_URL); the daily quest sends players
+ * to the chat or the forum (QUEST_COMMUNITY_PLACES).
+ */
+export const COMMUNITY_PLACES = ['chat', 'forum', 'microblog', 'video'] as const;
+export type CommunityPlace = (typeof COMMUNITY_PLACES)[number];
+export const QUEST_COMMUNITY_PLACES = ['chat', 'forum'] as const satisfies readonly CommunityPlace[];
+
 export const DAILY_QUEST = {
   /** Tickets granted on completion. */
   tickets: 10,

@@ -3,6 +3,7 @@ import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLogout } from '../../features/account/useLogout.ts';
+import { useSocialLinks } from '../../features/community/index.ts';
 import { openModal } from '../../features/modal/modal.ts';
 import { usePlayer } from '../../features/player/queries.ts';
 import { PlayerAvatar, PlayerName } from '../../features/player/look/index.ts';
@@ -10,6 +11,7 @@ import { XpBar } from '../../features/player/shell/XpBar.tsx';
 import {
   BookIcon,
   CalendarCheckIcon,
+  ExternalIcon,
   GlobeIcon,
   InfoIcon,
   LogoutIcon,
@@ -33,6 +35,8 @@ export function AvatarMenu({
   const { logout } = useLogout();
   // docs/product/player.md: the profile item is labelled with the username and the level, over the XP bar.
   const player = usePlayer(user !== undefined).data;
+  // Spec §2: the menu links the community (chat, forum, microblog, short videos) where configured.
+  const social = useSocialLinks();
 
   const links = [
     { to: '/daily-tasks', label: t('nav.daily_tasks'), icon: <CalendarCheckIcon size={18} /> },
@@ -95,6 +99,16 @@ export function AvatarMenu({
                 {link.icon}
                 {link.label}
               </Link>
+            </DropdownMenu.Item>
+          ))}
+          {social.length > 0 && <DropdownMenu.Separator className={styles.separator} />}
+          {social.map((link) => (
+            <DropdownMenu.Item key={link.place} asChild className={styles.item}>
+              <a href={link.href} target="_blank" rel="noopener noreferrer" data-testid="menu-community">
+                <ExternalIcon size={18} />
+                {t(`community.${link.place}`)}
+                <span className="visually-hidden"> {t('community.new_tab')}</span>
+              </a>
             </DropdownMenu.Item>
           ))}
           <DropdownMenu.Separator className={styles.separator} />

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useSocialLinks } from '../../features/community/index.ts';
 import { openModal } from '../../features/modal/modal.ts';
 import { GlobeIcon } from '../../ui/icons.tsx';
 import { Logo } from '../../ui/Logo.tsx';
@@ -9,6 +10,7 @@ const YEAR = new Date().getFullYear();
 
 export function Footer() {
   const { t } = useTranslation('common');
+  const social = useSocialLinks();
   const columns = [
     {
       title: t('footer.product'),
@@ -54,6 +56,21 @@ export function Footer() {
             </ul>
           </nav>
         ))}
+        {social.length > 0 && (
+          <nav className={styles.column} aria-label={t('community.title')} data-testid="footer-community">
+            <h2 className={styles.columnTitle}>{t('community.title')}</h2>
+            <ul className={styles.list}>
+              {social.map((link) => (
+                <li key={link.place}>
+                  <a href={link.href} target="_blank" rel="noopener noreferrer" className={styles.link}>
+                    {t(`community.${link.place}`)}
+                    <span className="visually-hidden"> {t('community.new_tab')}</span>
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        )}
       </div>
       <div className={styles.bottom}>
         <p>{t('footer.copyright', { year: YEAR })}</p>

@@ -1,12 +1,12 @@
 import { DAILY_QUEST } from '@mirage/domain';
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../ui/Alert.tsx';
 import { Button, ButtonLink, buttonClass } from '../../../ui/Button.tsx';
 import { CalendarCheckIcon, CheckIcon, ExternalIcon, TicketIcon } from '../../../ui/icons.tsx';
 import { PageLayout } from '../../../ui/PageLayout.tsx';
 import { Spinner } from '../../../ui/Spinner.tsx';
-import { COMMUNITY_LINKS, communityPlace } from './community.ts';
+import { useQuestPlace } from './community.ts';
 import { useDailyQuestFlow } from './useDailyQuestFlow.ts';
 import styles from './DailyTasks.module.css';
 
@@ -19,12 +19,12 @@ import styles from './DailyTasks.module.css';
 export function DailyTasksView({ event }: { event?: ReactNode }) {
   const { t } = useTranslation('player');
   const { quest, open, complete, secondsLeft, autoFailed } = useDailyQuestFlow();
-  const [place] = useState(communityPlace);
+  const destination = useQuestPlace();
   const state = quest.data?.state;
   const tickets = quest.data?.tickets ?? DAILY_QUEST.tickets;
 
   let action;
-  if (quest.isPending) {
+  if (quest.isPending || (state === 'open' && !destination)) {
     action = (
       <div className={styles.status}>
         <Spinner size={28} label={t('dailyTasks.loading')} />
@@ -52,23 +52,23 @@ export function DailyTasksView({ event }: { event?: ReactNode }) {
         </ButtonLink>
       </div>
     );
-  } else if (state === 'open') {
+  } else if (state === 'open' && destination) {
     action = (
       <div className={styles.status}>
         <a
-          href={COMMUNITY_LINKS[place]}
+          href={destination.href}
           target="_blank"
           rel="noopener"
           className={buttonClass({ variant: 'primary', size: 'lg' })}
           onClick={() => open.mutate()}
           data-testid="daily-visit"
-          data-place={place}
+          data-place={destination.place}
         >
           {t('dailyTasks.visit')}
           <ExternalIcon size={18} />
           <span className="visually-hidden">{t('dailyTasks.newTab')}</span>
         </a>
-        <span className={styles.place}>{t(`dailyTasks.community.${place}`)}</span>
+        <span className={styles.place}>{t(`dailyTasks.community.${destination.place}`)}</span>
       </div>
     );
   } else {
@@ -88,10 +88,10 @@ export function DailyTasksView({ event }: { event?: ReactNode }) {
             </p>
           </div>
         )}
-        {waiting && (
+        {waiting && destination && (
           // The community again, should its tab have been closed (the wait goes on as it was).
-          <a href={COMMUNITY_LINKS[place]} target="_blank" rel="noopener" className={styles.placeLink}>
-            {t(`dailyTasks.community.${place}`)}
+          <a href={destination.href} target="_blank" rel="noopener" className={styles.placeLink}>
+            {t(`dailyTasks.community.${destination.place}`)}
             <ExternalIcon size={14} />
             <span className="visually-hidden">{t('dailyTasks.newTab')}</span>
           </a>
