@@ -16,3 +16,4 @@ export * from './live-stream.ts';
 export * from './ledger/index.ts';
 export * from './player/index.ts';
 export * from './game-event/index.ts';
+export * from './commerce/index.ts';

@@ -1,0 +1,4 @@
+/** Commerce (docs/product/commerce.md): the shop's catalogue, plans bought with money, and orders. */
+export * from './catalogue.ts';
+export * from './subscription.ts';
+export * from './order.ts';
