@@ -47,6 +47,7 @@ import { registerPlayerRoutes } from './features/player/routes.ts';
 import { registerNotificationSignal } from './features/player/notification-signal.ts';
 import { registerCommunityRoutes } from './features/community/routes.ts';
 import { registerGameEventRoutes } from './features/game-event/index.ts';
+import { registerPaymentRoutes } from './features/payment/index.ts';
 import { registerLeaderboardRoutes } from './features/leaderboard/routes.ts';
 
 export interface AppDeps {
@@ -151,6 +152,7 @@ export async function buildApp(deps: AppDeps) {
   registerLeaderboardRoutes(app, built);
   registerGameEventRoutes(app, built);
   registerCommunityRoutes(app, { config });
+  registerPaymentRoutes(app, built);
 
   if (deps.serveWeb === false) registerApiNotFound(app);
   else {

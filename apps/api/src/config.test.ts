@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, loadConfig, wantsSandboxPayments } from './config.ts';
 
 describe('configuration', () => {
   it('defaults to port 8080, ./data and the embedded database', () => {
@@ -40,5 +40,13 @@ describe('configuration', () => {
     expect(loadConfig(safe).NODE_ENV).toBe('production');
     expect(() => loadConfig({ ...safe, RATE_LIMITS_DISABLED: 'true' })).toThrow(/RATE_LIMITS_DISABLED/);
     expect(() => loadConfig({ ...safe, COOKIE_SECRET: 'short' })).toThrow(ConfigError);
+    // The sandbox payments: no money moves, so never in production.
+    expect(() => loadConfig({ ...safe, SANDBOX_PAYMENTS: 'true' })).toThrow(/SANDBOX_PAYMENTS/);
+    expect(wantsSandboxPayments(loadConfig(safe))).toBe(false);
+  });
+
+  it('offers the sandbox payments outside production unless turned off', () => {
+    expect(wantsSandboxPayments(loadConfig({}))).toBe(true);
+    expect(wantsSandboxPayments(loadConfig({ SANDBOX_PAYMENTS: 'false' }))).toBe(false);
   });
 });

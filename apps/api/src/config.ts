@@ -84,6 +84,9 @@ export const configSchema = z
     COMMUNITY_FORUM_URL: httpUrl.optional(),
     COMMUNITY_MICROBLOG_URL: httpUrl.optional(),
     COMMUNITY_VIDEO_URL: httpUrl.optional(),
+    /** The sandbox payment provider (docs/product/commerce.md#providers): a test checkout where no money
+     * moves. Default: on outside production; refused in production. */
+    SANDBOX_PAYMENTS: booleanFlag.optional(),
     /** The operator's game events, a JSON file loaded at start (docs/operations.md#game-events); unset: the
      * events already stored (`npm run event -- load <file>` loads one into a running installation). */
     EVENTS_FILE: z.string().optional(),
@@ -119,8 +122,14 @@ function assertProductionSafe(config: Config): void {
   if (!config.PUBLIC_URL.startsWith('https://')) problems.push('PUBLIC_URL must be https://');
   if (config.RATE_LIMITS_DISABLED) problems.push('RATE_LIMITS_DISABLED is not allowed');
   if (!config.SMTP_URL) problems.push('SMTP_URL must be set (password-reset mail)');
+  if (config.SANDBOX_PAYMENTS) problems.push('SANDBOX_PAYMENTS is not allowed (no money moves)');
   if (problems.length > 0)
     throw new ConfigError(`Refusing to start in production:\n  ${problems.join('\n  ')}`);
+}
+
+/** Whether the sandbox payment provider is offered: on outside production unless turned off. */
+export function wantsSandboxPayments(config: Config): boolean {
+  return config.NODE_ENV !== 'production' && config.SANDBOX_PAYMENTS !== false;
 }
 
 export function wantsLocalWorker(config: Config): boolean {

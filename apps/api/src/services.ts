@@ -22,6 +22,7 @@ import {
   type OutboxDispatcherOptions,
 } from './features/outbox/index.ts';
 import { createGameEventRepository, createGameEventService } from './features/game-event/index.ts';
+import { createPayments } from './features/payment/index.ts';
 import { createLeaderboardRepository } from './features/leaderboard/repository.ts';
 import { createLeaderboardService } from './features/leaderboard/service.ts';
 import { createPlayerActionsRepository } from './features/player/actions-repository.ts';
@@ -115,6 +116,8 @@ export function createServices(deps: ServiceDeps) {
   });
   const leaderboards = createLeaderboardService({ boards: createLeaderboardRepository(db), now });
   const gameEvents = createGameEventService({ events: createGameEventRepository(db), limiter, now });
+  // The shop: orders, the providers' notifications, the ledger credits they make.
+  const payments = createPayments({ config, db, now, log });
 
   // The app-wide file store (images, previews, samples) and the image post-processor that writes to it.
   const { store, processor } = createImageStorage(config, deps.store);
@@ -218,6 +221,7 @@ export function createServices(deps: ServiceDeps) {
     playerActions,
     leaderboards,
     gameEvents,
+    payments,
     /** The energy rollover sweep (the background work runs it every minute; tests call it). */
     sweepEnergy: () => sweepEnergyRollover(db, now()),
   };

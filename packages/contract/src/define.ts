@@ -15,6 +15,7 @@ export type Tag =
   | 'settings'
   | 'moderation'
   | 'player'
+  | 'commerce'
   | 'worker';
 
 /** An answer that is not JSON (a file, an event stream): its media types and what each carries. */

@@ -17,6 +17,7 @@ import { playerOperations } from './player.ts';
 import { playerActionOperations } from './player-actions.ts';
 import { leaderboardOperations } from './leaderboard.ts';
 import { gameEventOperations } from './game-event.ts';
+import { commerceOperations } from './commerce.ts';
 import { promptsOperations } from './prompts.ts';
 import { serviceOperations } from './service.ts';
 import { settingsOperations } from './settings.ts';
@@ -39,6 +40,7 @@ export * from './player.ts';
 export * from './player-actions.ts';
 export * from './leaderboard.ts';
 export * from './game-event.ts';
+export * from './commerce.ts';
 
 /** Every operation, by operationId. */
 export const contract = {
@@ -56,6 +58,7 @@ export const contract = {
   ...playerActionOperations,
   ...leaderboardOperations,
   ...gameEventOperations,
+  ...commerceOperations,
   ...workerOperations,
 };
 export type Contract = typeof contract;

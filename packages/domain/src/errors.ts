@@ -78,6 +78,13 @@ export const ERROR_STATUS = {
   wait_for_event: 409, // the event has not started yet; data.starts_at
   event_not_found: 404, // added: no event with this uuid
   event_ended: 409, // added: the event is over; its hunt pays nothing any more
+  // commerce (docs/product/commerce.md)
+  payment_provider_unavailable: 404, // added: no such provider, or not configured here
+  product_not_found: 400, // added: not a pack or plan the shop sells
+  order_not_found: 404, // added
+  payment_failed: 502, // added: the provider could not create the checkout; nothing was charged
+  already_pro: 409, // Basic bought or redeemed while Pro runs (redeem: data {duration, tickets})
+  upgrade_from_basic: 409, // a Pro-days key redeemed while Basic runs (data {duration, tickets})
   // referral
   referrer_not_found: 400,
   user_refer_self: 400,

@@ -2,6 +2,7 @@ import type { AccountTables } from './schema/account.ts';
 import type { CatalogueTables } from './schema/catalogue.ts';
 import type { GalleryTables } from './schema/gallery.ts';
 import type { GameEventTables } from './schema/game-event.ts';
+import type { PaymentTables } from './schema/payment.ts';
 import type { GenerationTables } from './schema/generation.ts';
 import type { OutboxTables } from './schema/outbox.ts';
 import type { PlayerTables } from './schema/player.ts';
@@ -15,6 +16,7 @@ export interface Database
     GalleryTables,
     OutboxTables,
     PlayerTables,
-    GameEventTables {}
+    GameEventTables,
+    PaymentTables {}
 
 export type { UserRow, NewUserRow, UserUpdate } from './schema/account.ts';

@@ -49,6 +49,8 @@ const OPEN_TO_VISITORS = new Set([
   'POST /api/leaderboard/:board',
   'GET /api/event/visitor',
   'GET /api/config/community',
+  'GET /api/shop',
+  'POST /api/payment/:provider/webhook',
 ]);
 
 let t: TestContext;

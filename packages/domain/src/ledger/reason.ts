@@ -51,6 +51,8 @@ export const LEDGER_REASONS = {
   /** A correction by hand (an operator; test fixtures that need a given balance). */
   operator_adjustment: { sign: 'either', ref: 'user' },
   purchase: { sign: 'credit', ref: 'order' },
+  /** A refunded or charged-back purchase: its tickets taken back, as far as the balance allows. */
+  purchase_reversal: { sign: 'debit', ref: 'order' },
   serial_key_redeem: { sign: 'credit', ref: 'serial_key' },
   referral_reward: { sign: 'credit', ref: 'referral' },
   /** Reward tokens of a level-up or an achievement, paid when the user claims its notification. */

@@ -11,6 +11,7 @@ import * as createLedgerAccounts from './0009_create_ledger_accounts.ts';
 import * as createOutbox from './0010_create_outbox.ts';
 import * as createPlayer from './0011_create_player.ts';
 import * as createGameEvent from './0012_create_game_event.ts';
+import * as createPayment from './0013_create_payment.ts';
 
 /** Every migration, in order. Names are NNNN_verb_object; never rename or edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   '0010_create_outbox': createOutbox,
   '0011_create_player': createPlayer,
   '0012_create_game_event': createGameEvent,
+  '0013_create_payment': createPayment,
 };

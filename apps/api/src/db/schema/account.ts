@@ -34,6 +34,8 @@ export interface AppUserTable {
   muted_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   /** When a moderator last lifted a mute: strikes before it no longer count (migration 0007). */
   strikes_lifted_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** Why a person should look at this account (a chargeback; migration 0013), or null. */
+  review_reason: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Generated<CreatedAt>;
   updated_at: Timestamp;
 }

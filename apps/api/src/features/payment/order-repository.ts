@@ -1,0 +1,89 @@
+import type { DB } from '../../db/database.ts';
+import type { ProviderId } from './providers/provider.ts';
+
+export interface NewOrder {
+  id: string;
+  userId: number;
+  provider: ProviderId;
+  product: string;
+  currency: string;
+  amountCents: number;
+}
+
+/** Orders as the buyer and the checkout see them (docs/product/commerce.md#orders). */
+export function createOrderRepository(db: DB) {
+  return {
+    async create(order: NewOrder): Promise<void> {
+      await db
+        .insertInto('payment_order')
+        .values({
+          id: order.id,
+          user_id: order.userId,
+          provider: order.provider,
+          product: order.product,
+          currency: order.currency,
+          amount_cents: order.amountCents,
+        })
+        .execute();
+    },
+
+    /** The provider's id for the payment, once its checkout gave one. */
+    async setProviderRef(orderId: string, providerRef: string): Promise<void> {
+      await db
+        .updateTable('payment_order')
+        .set({ provider_ref: providerRef })
+        .where('id', '=', orderId)
+        .execute();
+    },
+
+    /** One order of one user (the sandbox's checkout page shows it to its buyer only). */
+    async ofUser(orderId: string, userId: number) {
+      return db
+        .selectFrom('payment_order')
+        .select(['id', 'provider', 'product', 'currency', 'amount_cents', 'status', 'created_at'])
+        .where('id', '=', orderId)
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
+    },
+
+    /** A page of the user's orders, newest first, and how many there are. */
+    async history(userId: number, page: number, size: number) {
+      const [items, total] = await Promise.all([
+        db
+          .selectFrom('payment_order')
+          .select([
+            'id',
+            'provider',
+            'product',
+            'currency',
+            'amount_cents',
+            'status',
+            'created_at',
+            'paid_at',
+          ])
+          .where('user_id', '=', userId)
+          .orderBy('created_at', 'desc')
+          .orderBy('id', 'desc')
+          .limit(size)
+          .offset(page * size)
+          .execute(),
+        db
+          .selectFrom('payment_order')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('user_id', '=', userId)
+          .executeTakeFirstOrThrow(),
+      ]);
+      return { items, total: Number(total.n) };
+    },
+
+    /** What a checkout needs of its buyer. */
+    async buyer(userId: number) {
+      return db
+        .selectFrom('app_user')
+        .select(['id', 'email', 'plan', 'pro_expire'])
+        .where('id', '=', userId)
+        .executeTakeFirst();
+    },
+  };
+}
+export type OrderRepository = ReturnType<typeof createOrderRepository>;

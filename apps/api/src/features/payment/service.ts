@@ -1,0 +1,189 @@
+import { randomUUID } from 'node:crypto';
+import {
+  grantOf,
+  packDiscountPercent,
+  PLAN_OFFERS,
+  planPurchaseRefusal,
+  productById,
+  TICKET_PACKS,
+  type MoneyCurrency,
+} from '@mirage/domain';
+import type { FastifyBaseLogger } from 'fastify';
+import { AppError } from '../../errors.ts';
+import type { OrderRepository } from './order-repository.ts';
+import type { SandboxProvider } from './providers/sandbox.ts';
+import {
+  NotificationRejected,
+  type IncomingNotification,
+  type PaymentProvider,
+  type ProviderId,
+} from './providers/provider.ts';
+import type { SettlementOutcome, SettlementRepository } from './settlement-repository.ts';
+
+/** The longest event id this server keeps (a provider's transaction id and status, with room to spare). */
+const MAX_EVENT_ID = 160;
+
+/** The shop and its payments (docs/product/commerce.md): orders, notifications, history, the sandbox. */
+export function createPaymentService(deps: {
+  orders: OrderRepository;
+  settlement: SettlementRepository;
+  /** The configured providers, in the order the shop offers them. */
+  providers: readonly PaymentProvider[];
+  sandbox: SandboxProvider | null;
+  publicUrl: string;
+  now: () => Date;
+  log: FastifyBaseLogger;
+}) {
+  const { orders } = deps;
+  const byId = new Map(deps.providers.map((provider) => [provider.id, provider]));
+
+  function providerOf(id: string): PaymentProvider {
+    const provider = byId.get(id as ProviderId);
+    if (!provider) throw new AppError('payment_provider_unavailable');
+    return provider;
+  }
+
+  async function receive(providerId: string, incoming: IncomingNotification): Promise<SettlementOutcome> {
+    const provider = providerOf(providerId);
+    let event;
+    try {
+      event = provider.readNotification(incoming);
+    } catch (error) {
+      if (!(error instanceof NotificationRejected)) throw error;
+      deps.log.warn(
+        { provider: provider.id, reason: error.message, ip: incoming.ip },
+        'payment notification refused',
+      );
+      throw new AppError('unauthorized_resource');
+    }
+    if (!event) return 'ignored';
+    if (event.eventId.length === 0 || event.eventId.length > MAX_EVENT_ID) {
+      throw new AppError('unauthorized_resource');
+    }
+    const outcome = await deps.settlement.settle(provider.id, event, deps.now());
+    if (outcome === 'flagged' || outcome === 'unmatched') {
+      deps.log.warn(
+        { provider: provider.id, event: event.eventId, kind: event.kind, outcome },
+        'payment needs review',
+      );
+    }
+    return outcome;
+  }
+
+  return {
+    shop() {
+      return {
+        packs: TICKET_PACKS.map((pack) => ({
+          id: pack.id,
+          tickets: pack.tickets,
+          bonus: pack.bonus,
+          price_cents: pack.priceCents,
+          discount_percent: packDiscountPercent(pack),
+          trial: pack.trial,
+          best: pack.best,
+        })),
+        plans: PLAN_OFFERS.map((offer) => ({
+          id: offer.id,
+          plan: offer.plan,
+          months: offer.months,
+          price_cents: offer.priceCents,
+          base_price_cents: offer.basePriceCents,
+          energy: offer.energy,
+          images_per_day: offer.imagesPerDay,
+        })),
+        providers: deps.providers.map((provider) => provider.id),
+      };
+    },
+
+    /** An order at today's price, and the provider's checkout for it. */
+    async createOrder(userId: number, providerId: string, productId: string, currency: MoneyCurrency) {
+      const provider = providerOf(providerId);
+      const product = productById(productId);
+      if (!product) throw new AppError('product_not_found');
+      const buyer = await orders.buyer(userId);
+      if (!buyer) throw new AppError('token_invalid');
+      const grant = grantOf(product);
+      if (grant.kind === 'plan' && planPurchaseRefusal(buyer, grant.plan, deps.now())) {
+        throw new AppError('already_pro');
+      }
+      const order = {
+        id: randomUUID(),
+        userId,
+        provider: provider.id,
+        product: product.id,
+        currency,
+        amountCents: product.priceCents[currency],
+      };
+      await orders.create(order);
+      const shopUrl = new URL('/tickets', deps.publicUrl);
+      const success = new URL(shopUrl);
+      success.searchParams.set('order', order.id);
+      const cancel = new URL(success);
+      cancel.searchParams.set('cancelled', '1');
+      try {
+        const checkout = await provider.createCheckout(
+          {
+            id: order.id,
+            product: product.id,
+            amountCents: order.amountCents,
+            currency,
+            recurring: grant.kind === 'plan',
+            user: { id: userId, email: buyer.email },
+          },
+          {
+            success: success.href,
+            cancel: cancel.href,
+            notify: new URL(`/api/payment/${provider.id}/webhook`, deps.publicUrl).href,
+          },
+        );
+        if (checkout.providerRef) await orders.setProviderRef(order.id, checkout.providerRef);
+        return { order_id: order.id, redirect_url: checkout.redirectUrl };
+      } catch (error) {
+        deps.log.error({ err: error, provider: provider.id, order: order.id }, 'checkout not created');
+        throw new AppError('payment_failed');
+      }
+    },
+
+    receive,
+
+    async history(userId: number, page: number, size: number) {
+      const { items, total } = await orders.history(userId, page, size);
+      return {
+        items: items.map((order) => ({
+          id: order.id,
+          provider: order.provider as ProviderId,
+          product: order.product,
+          currency: order.currency as MoneyCurrency,
+          amount_cents: order.amount_cents,
+          status: order.status,
+          created_at: order.created_at.toISOString(),
+          paid_at: order.paid_at ? order.paid_at.toISOString() : null,
+        })),
+        page,
+        pages: Math.ceil(total / size),
+        total,
+      };
+    },
+
+    /**
+     * The sandbox checkout's decision: a signed `paid` (approve) or `failed` (decline) notification, sent
+     * through `receive` like any provider's. Only the order's buyer decides, and only on a sandbox order.
+     */
+    async decideSandbox(userId: number, orderId: string, approve: boolean) {
+      const sandbox = deps.sandbox;
+      if (!sandbox || !byId.has('sandbox')) throw new AppError('payment_provider_unavailable');
+      const order = await orders.ofUser(orderId, userId);
+      if (!order || order.provider !== 'sandbox') throw new AppError('order_not_found');
+      const { rawBody, headers } = sandbox.signedNotification({
+        event_id: `${order.id}:${approve ? 'paid' : 'failed'}`,
+        kind: approve ? 'paid' : 'failed',
+        order_id: order.id,
+        amount_cents: order.amount_cents,
+        currency: order.currency,
+      });
+      await receive('sandbox', { headers, rawBody, ip: '127.0.0.1' });
+      return { status: (await orders.ofUser(orderId, userId))!.status };
+    },
+  };
+}
+export type PaymentService = ReturnType<typeof createPaymentService>;

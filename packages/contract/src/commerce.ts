@@ -1,0 +1,138 @@
+import { MONEY_CURRENCIES, ORDER_STATUS, PRODUCT_IDS } from '@mirage/domain';
+import { z } from 'zod';
+import { operation } from './define.ts';
+
+/** The shop, orders and payments (docs/product/commerce.md). Amounts are integer cents. */
+
+const cents = z
+  .object(Object.fromEntries(MONEY_CURRENCIES.map((currency) => [currency, z.number().int()])))
+  .describe('Integer cents by currency');
+
+export const providerIds = ['sandbox', 'ccbill', 'nowpayments'] as const;
+const provider = z.enum(providerIds, { error: 'payment_provider_unavailable' });
+
+export const shop = z
+  .object({
+    packs: z.array(
+      z.object({
+        id: z.string(),
+        tickets: z.number().int(),
+        bonus: z.number().int(),
+        price_cents: cents,
+        discount_percent: z.number().int().describe('Against 0.0223 per ticket; 0 without a bonus'),
+        trial: z.boolean(),
+        best: z.boolean(),
+      }),
+    ),
+    plans: z.array(
+      z.object({
+        id: z.string(),
+        plan: z.number().int().describe('1 Basic, 2 Pro'),
+        months: z.number().int(),
+        price_cents: cents,
+        base_price_cents: cents,
+        energy: z.number().int(),
+        images_per_day: z.number().int(),
+      }),
+    ),
+    providers: z.array(z.enum(providerIds)).describe('The providers configured here, in the shop’s order'),
+  })
+  .meta({ id: 'Shop', description: 'What the shop sells, and how one can pay' });
+
+export const getShop = operation('getShop', {
+  tag: 'commerce',
+  summary: 'The shop',
+  description: 'Ticket packs and monthly plans with their prices, and the payment providers available.',
+  responses: { 200: shop },
+  errors: [],
+});
+
+export const createOrder = operation('createOrder', {
+  tag: 'commerce',
+  summary: 'Buy a product',
+  description:
+    'Creates an order for a pack or a month of a plan at today’s price, and answers where to send the ' +
+    'buyer to pay (the provider’s checkout). Nothing is granted until the provider’s notification says ' +
+    'the payment went through. Basic cannot be bought while Pro runs (`already_pro`).',
+  params: z.object({ provider }),
+  body: z.object({
+    product: z.enum(PRODUCT_IDS as [string, ...string[]], { error: 'product_not_found' }),
+    currency: z.enum(MONEY_CURRENCIES).default('usd'),
+  }),
+  responses: {
+    200: z
+      .object({ order_id: z.uuid(), redirect_url: z.string() })
+      .describe('The order, and where the buyer pays'),
+  },
+  errors: ['payment_provider_unavailable', 'product_not_found', 'already_pro', 'payment_failed'],
+});
+
+export const receivePaymentNotification = operation('receivePaymentNotification', {
+  tag: 'commerce',
+  summary: 'A provider’s notification',
+  description:
+    'Where a provider reports a payment (a sale, a renewal, a failure, a refund, a chargeback). Verified ' +
+    'by the provider’s own means (a signature; for CCBill, its source addresses and the path’s secret), ' +
+    'matched to an order this server created, and applied once however often it is sent.',
+  params: z.object({ provider }),
+  responses: { 200: z.object({ ok: z.literal(true) }).describe('Received') },
+  errors: ['payment_provider_unavailable', 'unauthorized_resource'],
+});
+
+export const paymentOrder = z
+  .object({
+    id: z.uuid(),
+    provider: z.enum(providerIds),
+    product: z.string(),
+    currency: z.enum(MONEY_CURRENCIES),
+    amount_cents: z.number().int(),
+    status: z.enum(Object.values(ORDER_STATUS) as [string, ...string[]]),
+    created_at: z.string(),
+    paid_at: z.string().nullable(),
+  })
+  .meta({ id: 'PaymentOrder', description: 'One purchase' });
+
+export const listPayments = operation('listPayments', {
+  tag: 'commerce',
+  summary: 'Purchase history',
+  description: 'The signed-in user’s orders, newest first.',
+  querystring: z.object({
+    page: z.coerce.number().int().min(0).max(100_000).default(0),
+    size: z.coerce.number().int().min(1).max(50).default(10),
+  }),
+  responses: {
+    200: z
+      .object({
+        items: z.array(paymentOrder),
+        page: z.number().int(),
+        pages: z.number().int(),
+        total: z.number().int(),
+      })
+      .describe('A page of orders'),
+  },
+  errors: [],
+});
+
+export const decideSandboxPayment = operation('decideSandboxPayment', {
+  tag: 'commerce',
+  summary: 'Approve or decline a test payment',
+  description:
+    'The sandbox checkout’s buttons (never in production): approving sends this server a signed ' +
+    '`paid` notification through the same path as a real provider’s, declining a `failed` one.',
+  params: z.object({ orderId: z.uuid({ error: 'order_not_found' }) }),
+  body: z.object({ approve: z.boolean() }),
+  responses: {
+    200: z
+      .object({ status: z.enum(Object.values(ORDER_STATUS) as [string, ...string[]]) })
+      .describe('The order’s status after the notification'),
+  },
+  errors: ['order_not_found', 'payment_provider_unavailable'],
+});
+
+export const commerceOperations = {
+  getShop,
+  createOrder,
+  receivePaymentNotification,
+  listPayments,
+  decideSandboxPayment,
+};
