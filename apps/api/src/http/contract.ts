@@ -286,6 +286,7 @@ const TAGS = [
   { name: 'settings', description: 'Tag preferences' },
   { name: 'moderation', description: 'The moderators’ review queue' },
   { name: 'player', description: 'XP and levels, achievements, cosmetics and the notification bell' },
+  { name: 'commerce', description: 'The shop, orders, payments and the providers’ notifications' },
   { name: 'worker', description: 'The protocol GPU workers speak: lease, progress, completion' },
   { name: 'service', description: 'Health and metrics' },
 ];
