@@ -84,6 +84,26 @@ export const configSchema = z
     COMMUNITY_FORUM_URL: httpUrl.optional(),
     COMMUNITY_MICROBLOG_URL: httpUrl.optional(),
     COMMUNITY_VIDEO_URL: httpUrl.optional(),
+    /** CCBill (cards; docs/product/commerce.md#providers): offered when all five are set. The webhook URL to
+     * configure in the CCBill admin is ${PUBLIC_URL}/api/payment/ccbill/webhook?secret=<CCBILL_WEBHOOK_SECRET>. */
+    CCBILL_ACCOUNT_NUMBER: z
+      .string()
+      .regex(/^\d{6}$/)
+      .optional(),
+    CCBILL_SUBACCOUNT: z
+      .string()
+      .regex(/^\d{4}$/)
+      .optional(),
+    CCBILL_FLEXFORM_ID: z.string().min(8).optional(),
+    CCBILL_SALT: z.string().min(8).optional(),
+    CCBILL_WEBHOOK_SECRET: z.string().min(24).optional(),
+    /** The addresses CCBill's webhooks come from (comma-separated CIDRs); unset: CCBill's published ranges. */
+    CCBILL_WEBHOOK_CIDRS: z.string().optional(),
+    CCBILL_FORM_URL: httpUrl.optional(),
+    /** NOWPayments (crypto): offered when the API key and the IPN secret are set. */
+    NOWPAYMENTS_API_KEY: z.string().min(8).optional(),
+    NOWPAYMENTS_IPN_SECRET: z.string().min(8).optional(),
+    NOWPAYMENTS_API_URL: httpUrl.optional(),
     /** The sandbox payment provider (docs/product/commerce.md#providers): a test checkout where no money
      * moves. Default: on outside production; refused in production. */
     SANDBOX_PAYMENTS: booleanFlag.optional(),

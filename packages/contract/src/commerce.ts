@@ -75,8 +75,12 @@ export const receivePaymentNotification = operation('receivePaymentNotification'
     'by the provider’s own means (a signature; for CCBill, its source addresses and the path’s secret), ' +
     'matched to an order this server created, and applied once however often it is sent.',
   params: z.object({ provider }),
+  querystring: z.object({
+    secret: z.string().max(200).optional().describe('CCBill: the secret of the webhook URL set in its admin'),
+    eventType: z.string().max(100).optional().describe('CCBill: the event (NewSaleSuccess, RenewalSuccess…)'),
+  }),
   responses: { 200: z.object({ ok: z.literal(true) }).describe('Received') },
-  errors: ['payment_provider_unavailable', 'unauthorized_resource'],
+  errors: ['payment_provider_unavailable', 'unauthorized_resource', 'validation_error'],
 });
 
 export const paymentOrder = z

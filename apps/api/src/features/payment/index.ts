@@ -8,6 +8,8 @@ import { cookieSecret, wantsSandboxPayments, type Config } from '../../config.ts
 import type { DB } from '../../db/database.ts';
 import { createOrderRepository } from './order-repository.ts';
 import type { PaymentProvider } from './providers/provider.ts';
+import { CCBILL_WEBHOOK_CIDRS, createCcbillProvider } from './providers/ccbill.ts';
+import { createNowPaymentsProvider } from './providers/nowpayments.ts';
 import { createSandboxProvider } from './providers/sandbox.ts';
 import { createPaymentService } from './service.ts';
 import { createSettlementRepository } from './settlement-repository.ts';
@@ -29,7 +31,40 @@ export function createPayments(deps: { config: Config; db: DB; now: () => Date; 
         checkoutPath: sandboxCheckoutPath,
       })
     : null;
+  // Cards first, then crypto, then the sandbox: a provider without its settings is not offered at all.
   const providers: PaymentProvider[] = [];
+  if (
+    config.CCBILL_ACCOUNT_NUMBER &&
+    config.CCBILL_SUBACCOUNT &&
+    config.CCBILL_FLEXFORM_ID &&
+    config.CCBILL_SALT &&
+    config.CCBILL_WEBHOOK_SECRET
+  ) {
+    providers.push(
+      createCcbillProvider({
+        accountNumber: config.CCBILL_ACCOUNT_NUMBER,
+        subAccount: config.CCBILL_SUBACCOUNT,
+        flexFormId: config.CCBILL_FLEXFORM_ID,
+        salt: config.CCBILL_SALT,
+        webhookSecret: config.CCBILL_WEBHOOK_SECRET,
+        allowedCidrs: config.CCBILL_WEBHOOK_CIDRS
+          ? config.CCBILL_WEBHOOK_CIDRS.split(',')
+              .map((cidr) => cidr.trim())
+              .filter(Boolean)
+          : CCBILL_WEBHOOK_CIDRS,
+        formUrl: config.CCBILL_FORM_URL,
+      }),
+    );
+  }
+  if (config.NOWPAYMENTS_API_KEY && config.NOWPAYMENTS_IPN_SECRET) {
+    providers.push(
+      createNowPaymentsProvider({
+        apiKey: config.NOWPAYMENTS_API_KEY,
+        ipnSecret: config.NOWPAYMENTS_IPN_SECRET,
+        apiUrl: config.NOWPAYMENTS_API_URL,
+      }),
+    );
+  }
   if (sandbox) providers.push(sandbox);
   return createPaymentService({
     orders: createOrderRepository(deps.db),

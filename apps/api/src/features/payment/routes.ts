@@ -9,6 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { schemaOf } from '../../http/contract.ts';
 import { userIdOf } from '../../http/route-auth.ts';
+import { CCBILL_EVENT_TYPE_HEADER } from './providers/ccbill.ts';
 import type { PaymentService } from './service.ts';
 
 /** The largest notification body read: providers send a few kilobytes. */
@@ -58,10 +59,16 @@ export function registerPaymentRoutes(fastify: FastifyInstance, deps: { payments
         receivePaymentNotification.path,
         { config: { auth: 'none' }, schema: schemaOf(receivePaymentNotification) },
         async (request) => {
+          // CCBill says the event in the query string only: its adapter reads it from this header, set
+          // here and never taken from the request (providers/ccbill.ts).
+          const headers: Record<string, string | string[] | undefined> = { ...request.headers };
+          delete headers[CCBILL_EVENT_TYPE_HEADER];
+          if (request.query.eventType) headers[CCBILL_EVENT_TYPE_HEADER] = request.query.eventType;
           await payments.receive(request.params.provider, {
-            headers: request.headers,
+            headers,
             rawBody: typeof request.body === 'string' ? request.body : '',
             ip: request.ip,
+            pathSecret: request.query.secret,
           });
           return { ok: true as const };
         },

@@ -49,12 +49,17 @@ export function createPaymentService(deps: {
     try {
       event = provider.readNotification(incoming);
     } catch (error) {
-      if (!(error instanceof NotificationRejected)) throw error;
-      deps.log.warn(
-        { provider: provider.id, reason: error.message, ip: incoming.ip },
-        'payment notification refused',
-      );
-      throw new AppError('unauthorized_resource');
+      if (error instanceof NotificationRejected) {
+        deps.log.warn(
+          { provider: provider.id, reason: error.message, ip: incoming.ip },
+          'payment notification refused',
+        );
+        throw new AppError('unauthorized_resource');
+      }
+      // Genuine but unreadable (a field missing, a body that is not what the provider documents): a 400 the
+      // provider will retry or show, never a 500; the log says what was wrong.
+      deps.log.warn({ err: error, provider: provider.id }, 'payment notification unreadable');
+      throw new AppError('validation_error', { field: 'body' });
     }
     if (!event) return 'ignored';
     if (event.eventId.length === 0 || event.eventId.length > MAX_EVENT_ID) {

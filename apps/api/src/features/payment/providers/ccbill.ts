@@ -28,9 +28,10 @@ import {
  * webhookSecret (constant time) AND the sender's address is inside allowedCidrs (CCBILL_WEBHOOK_CIDRS by
  * default); otherwise NotificationRejected.
  *
- * ROUTE WIRING (for the route author): CCBill POSTs to the configured URL with the event in the query:
- *   POST /api/payment/ccbill/webhook/<pathSecret>?clientAccnum=…&clientSubacc=…&eventType=NewSaleSuccess&eventGroupType=Subscription
- * Pass to readNotification: `pathSecret` = the path segment; `ip` = request.ip (TRUST_PROXY aware); `rawBody`
+ * ROUTE WIRING (features/payment/routes.ts): CCBill POSTs to the configured URL with the event in the query:
+ *   POST /api/payment/ccbill/webhook?secret=<webhookSecret>&clientAccnum=…&eventType=NewSaleSuccess&…
+ * The URL's secret is its `secret` query parameter (one route serves every provider). readNotification gets
+ * `pathSecret` = that secret; `ip` = request.ip (TRUST_PROXY aware); `rawBody`
  * = the body as received (choose the JSON format in the admin; URL-encoded is read too); and `headers` =
  * the request headers with CCBILL_EVENT_TYPE_HEADER ('x-ccbill-event-type') SET from `query.eventType`,
  * replacing any such header the request brought.
