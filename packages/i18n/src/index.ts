@@ -22,6 +22,7 @@ export const NAMESPACES = [
   'prompt',
   'player',
   'event',
+  'shop',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

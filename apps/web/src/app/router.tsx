@@ -35,10 +35,12 @@ const shellRoutes: RouteObject[] = [
   { path: 'settings', lazy: page(() => import('../pages/SettingsPage.tsx')) },
   { path: '404', lazy: page(() => import('../pages/NotFoundPage.tsx')) },
   { path: 'create', handle: KEEP_ALIVE, lazy: page(() => import('../pages/CreatePage.tsx')) },
+  { path: 'tickets', lazy: page(() => import('../pages/TicketsPage.tsx')) },
+  // The sandbox provider's test checkout (docs/product/commerce.md#providers); signed in only (the page says).
+  { path: 'payment/sandbox/:orderId', lazy: page(() => import('../pages/SandboxPaymentPage.tsx')) },
   // Screens of later releases: honest "coming soon" pages inside the shell.
   { path: 'tweak', lazy: page(() => import('../pages/TweakPage.tsx')) },
   { path: 'leaderboard', lazy: page(() => import('../pages/LeaderboardPage.tsx')) },
-  { path: 'tickets', lazy: page(() => import('../pages/TicketsPage.tsx')) },
   { path: 'guide', lazy: page(() => import('../pages/GuidePage.tsx')) },
   { path: 'about', lazy: page(() => import('../pages/AboutPage.tsx')) },
   { path: 'daily-tasks', lazy: page(() => import('../pages/DailyTasksPage.tsx')) },

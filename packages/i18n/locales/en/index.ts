@@ -11,6 +11,7 @@ import pages from './pages.json';
 import player from './player.json';
 import prompt from './prompt.json';
 import settings from './settings.json';
+import shop from './shop.json';
 
 export default {
   common,
@@ -26,4 +27,5 @@ export default {
   prompt,
   player,
   event,
+  shop,
 };

@@ -15,23 +15,28 @@ import styles from './AuthPanel.module.css';
 export type AuthMode = 'signin' | 'signup';
 
 /**
+ * Where a visitor sent to sign up (or in) returns afterwards: docs/product/decisions.md#accounts-and-routes
+ * (rel=create: the generator); rel=tickets: the shop, whose Buy sent the guest here.
+ */
+const REL_TARGETS: Record<string, string> = { create: '/create', tickets: '/tickets' };
+
+/**
  * The login page of docs/product/accounts.md#sign-in: OAuth buttons, "or", the form of the mode, and a footer
  * toggle.
  */
 export function AuthPanel({ mode }: { mode: AuthMode }) {
-  const { t } = useTranslation('account');
+  const { t } = useTranslation(['account', 'shop']);
   const [params] = useSearchParams();
   const rel = params.get('rel');
   const query = params.toString();
   const search = query ? `?${query}` : '';
-  // docs/product/decisions.md#accounts-and-routes: rel=create returns the user to the generator after signing
-  // up (or in).
-  const target = rel === 'create' ? '/create' : '/explore';
+  const target = (rel ? REL_TARGETS[rel] : undefined) ?? '/explore';
   const done = useCallback(() => reloadTo(target), [target]);
 
   useEffect(() => {
     if (!rel) return;
-    const id = notify(t('create_redirect_signup'), 'info', CREATE_REDIRECT_NOTICE_MS);
+    const text = rel === 'tickets' ? t('shop:signupNotice') : t('create_redirect_signup');
+    const id = notify(text, 'info', CREATE_REDIRECT_NOTICE_MS);
     return () => dismissNotice(id);
   }, [rel, t]);
 
