@@ -49,6 +49,7 @@ export const SPA_PAGES = {
   '/tweak': 'TweakPage',
   '/leaderboard': 'LeaderboardPage',
   '/tickets': 'TicketsPage',
+  '/payment/sandbox/:orderId': 'SandboxPaymentPage',
   '/guide': 'GuidePage',
   '/about': 'AboutPage',
   '/daily-tasks': 'DailyTasksPage',
