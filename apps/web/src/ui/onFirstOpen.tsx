@@ -1,26 +1,12 @@
 import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
+import { whenPageIdle } from './useAfterLoad.ts';
 
 /**
- * After the page's own work: once it has loaded (its pictures included), while the browser is idle. The
- * dialog is then ready when first opened, and its download never competes with the first screen's.
+ * The dialog is ready when first opened, and its download never competes with the first screen's: it is
+ * fetched once the page has loaded, while the browser is idle.
  */
 function prefetchWhenIdle(prefetch: () => void): () => void {
-  let cancel = () => {};
-  const whenIdle = () => {
-    if (typeof requestIdleCallback === 'function') {
-      const id = requestIdleCallback(prefetch, { timeout: 5_000 });
-      cancel = () => cancelIdleCallback(id);
-    } else {
-      const timer = setTimeout(prefetch, 1_000);
-      cancel = () => clearTimeout(timer);
-    }
-  };
-  if (document.readyState === 'complete') whenIdle();
-  else {
-    window.addEventListener('load', whenIdle, { once: true });
-    cancel = () => window.removeEventListener('load', whenIdle);
-  }
-  return () => cancel();
+  return whenPageIdle(prefetch, 5_000, 1_000);
 }
 
 /**
