@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { cookieValue, me, until, waitForPath } from './support/app.ts';
-import { openBrowser, PHONE, screenshot } from './support/browser.ts';
+import { PHONE, screenshot } from './support/browser.ts';
 import { watchProblems } from './support/firstScreen.ts';
-import { logIn, newAccount } from './support/gallery.ts';
+import { newAccount } from './support/gallery.ts';
 import { noticeText } from './support/image.ts';
 import { axeViolationsIn, editableServerForFile, rewindDailyQuest } from './support/player.ts';
 import { browserPerTest, createAccount } from './support/suite.ts';
@@ -30,23 +30,9 @@ let userId = 0;
 let returningId = 0;
 const COMMUNITY = /^https:\/\/(chat|forum)\.mirage\.example\/$/;
 
-/** Creates the account and reads its id. */
-async function signedUp(credentials: typeof account): Promise<number> {
-  await createAccount(server.url, credentials);
-  const setup = await openBrowser();
-  try {
-    await logIn(setup.page, server.url, credentials);
-    const id = Number((await me(setup.page, server.url))?.id);
-    expect(id).toBeGreaterThan(0);
-    return id;
-  } finally {
-    await setup.close();
-  }
-}
-
 beforeAll(async () => {
-  userId = await signedUp(account);
-  returningId = await signedUp(returning);
+  userId = await createAccount(server.url, account);
+  returningId = await createAccount(server.url, returning);
 });
 
 const tickets = async (page: Parameters<typeof me>[0]) => (await me(page, server.url))?.generation_token;

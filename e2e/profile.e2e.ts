@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { me, settle, waitForPath } from './support/app.ts';
+import { settle, waitForPath } from './support/app.ts';
 import { DESKTOP, openBrowser, PHONE, screenshot } from './support/browser.ts';
 import { layoutShiftsOnceLoaded, recordLayoutShifts, watchProblems } from './support/firstScreen.ts';
-import { logIn, newAccount } from './support/gallery.ts';
+import { newAccount } from './support/gallery.ts';
 import { noticeText } from './support/image.ts';
 import { axeViolationsIn, editableServerForFile, giveCoins } from './support/player.ts';
 import { browserPerTest, createAccount } from './support/suite.ts';
@@ -23,15 +23,7 @@ const MINT = { key: 'mint', price: 75, color: '#4fe0b0', rgb: 'rgb(79, 224, 176)
 const profilePath = () => `/profile/${owner.username}-${ownerId}`;
 
 beforeAll(async () => {
-  await createAccount(server.url, owner);
-  const setup = await openBrowser();
-  try {
-    await logIn(setup.page, server.url, owner);
-    ownerId = Number((await me(setup.page, server.url))?.id);
-  } finally {
-    await setup.close();
-  }
-  expect(ownerId).toBeGreaterThan(0);
+  ownerId = await createAccount(server.url, owner);
   await server.edit((db) => giveCoins(db, ownerId, COINS));
 });
 

@@ -1,10 +1,10 @@
 import { REWARDS, type RewardType } from '@mirage/domain';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { me, settle } from './support/app.ts';
-import { openBrowser, PHONE, screenshot } from './support/browser.ts';
+import { settle } from './support/app.ts';
+import { PHONE, screenshot } from './support/browser.ts';
 import { watchProblems } from './support/firstScreen.ts';
-import { logIn, newAccount } from './support/gallery.ts';
+import { newAccount } from './support/gallery.ts';
 import { axeViolationsIn, editableServerForFile, giveCoins } from './support/player.ts';
 import { browserPerTest, createAccount } from './support/suite.ts';
 
@@ -28,15 +28,7 @@ const SKY = reward('Color', 'sky');
 const COINS = FOX.price + SUNRISE.price + SKY.price;
 
 beforeAll(async () => {
-  await createAccount(server.url, owner);
-  const setup = await openBrowser();
-  try {
-    await logIn(setup.page, server.url, owner);
-    ownerId = Number((await me(setup.page, server.url))?.id);
-  } finally {
-    await setup.close();
-  }
-  expect(ownerId).toBeGreaterThan(0);
+  ownerId = await createAccount(server.url, owner);
   await server.edit((db) => giveCoins(db, ownerId, COINS));
 });
 

@@ -40,20 +40,24 @@ export function serverForFile(options: ServerOptions = {}): {
   };
 }
 
-/** Creates an account through the API (POST /api/user/create); signed in on `page` when one is given. */
-export async function createAccount(baseUrl: string, account: Account, page?: Page): Promise<void> {
-  const status = page
-    ? (
-        await page.request.post(`${baseUrl}/api/user/create`, { data: account, headers: { origin: baseUrl } })
-      ).status()
-    : (
-        await fetch(`${baseUrl}/api/user/create`, {
-          method: 'POST',
-          headers: { origin: baseUrl, 'content-type': 'application/json' },
-          body: JSON.stringify(account),
-        })
-      ).status;
-  expect(status, `creating ${account.username}`).toBe(201);
+/**
+ * Creates an account through the API (POST /api/user/create); signed in on `page` when one is given.
+ * Returns the new user's id.
+ */
+export async function createAccount(baseUrl: string, account: Account, page?: Page): Promise<number> {
+  const answer = page
+    ? await page.request
+        .post(`${baseUrl}/api/user/create`, { data: account, headers: { origin: baseUrl } })
+        .then(async (response) => ({ status: response.status(), body: (await response.json()) as unknown }))
+    : await fetch(`${baseUrl}/api/user/create`, {
+        method: 'POST',
+        headers: { origin: baseUrl, 'content-type': 'application/json' },
+        body: JSON.stringify(account),
+      }).then(async (response) => ({ status: response.status, body: (await response.json()) as unknown }));
+  expect(answer.status, `creating ${account.username}`).toBe(201);
+  const id = (answer.body as { user?: { id?: unknown } }).user?.id;
+  expect(id, `the id of ${account.username}`).toBeTypeOf('number');
+  return id as number;
 }
 
 export interface BrowserPerTestOptions {
