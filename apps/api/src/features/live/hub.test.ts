@@ -1,26 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { CHANNEL, type Listener, type Notifier } from '../../events/notifier.ts';
+import { CHANNEL } from '../../events/notifier.ts';
+import { fakeNotifier } from '../../../test/fake-notifier.ts';
 import { createLiveHub, type LiveConnection, type LiveSignal } from './hub.ts';
-
-/** A notifier that delivers what the test emits, and counts subscriptions per channel. */
-function fakeNotifier() {
-  const listeners = new Map<string, Set<Listener>>();
-  const notifier: Notifier = {
-    notify: () => Promise.resolve(),
-    subscribe(channel, listener) {
-      const set = listeners.get(channel) ?? new Set();
-      set.add(listener);
-      listeners.set(channel, set);
-      return () => set.delete(listener);
-    },
-    close: () => Promise.resolve(),
-  };
-  const emit = (channel: string, payload: string) => {
-    for (const listener of listeners.get(channel) ?? []) listener(payload);
-  };
-  const subscriptions = () => [...listeners.values()].reduce((sum, set) => sum + set.size, 0);
-  return { notifier, emit, subscriptions };
-}
 
 function connection() {
   const received: LiveSignal[] = [];

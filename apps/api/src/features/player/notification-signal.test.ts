@@ -1,27 +1,8 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { CHANNEL, type Listener, type Notifier } from '../../events/notifier.ts';
+import { CHANNEL } from '../../events/notifier.ts';
+import { fakeNotifier } from '../../../test/fake-notifier.ts';
 import { createNotificationSignals, registerNotificationSignal } from './notification-signal.ts';
-
-/** A notifier that delivers what the test emits. */
-function fakeNotifier() {
-  const listeners = new Map<string, Set<Listener>>();
-  const notifier: Notifier = {
-    notify: () => Promise.resolve(),
-    subscribe(channel, listener) {
-      const set = listeners.get(channel) ?? new Set();
-      set.add(listener);
-      listeners.set(channel, set);
-      return () => set.delete(listener);
-    },
-    close: () => Promise.resolve(),
-  };
-  const emit = (channel: string, payload: string) => {
-    for (const listener of listeners.get(channel) ?? []) listener(payload);
-  };
-  const count = () => [...listeners.values()].reduce((sum, set) => sum + set.size, 0);
-  return { notifier, emit, count };
-}
 
 describe('the pending signals (bounded map)', () => {
   it('signals a user once per marking, whatever the number of notifications', () => {
@@ -54,7 +35,7 @@ describe('the pending signals (bounded map)', () => {
 
 describe('the x-notification header', () => {
   async function appWith() {
-    const { notifier, emit, count } = fakeNotifier();
+    const { notifier, emit, subscriptions: count } = fakeNotifier();
     const app = Fastify();
     app.decorateRequest('viewer', null);
     // The route-auth hook's stand-in: a `user` query parameter signs the request in.

@@ -1,0 +1,24 @@
+import type { Listener, Notifier } from '../src/events/notifier.ts';
+
+/**
+ * A notifier for unit tests: `emit` delivers a signal to what subscribed, as LISTEN would, and
+ * `subscriptions` counts the listeners (a subscriber that cleans up leaves none).
+ */
+export function fakeNotifier() {
+  const listeners = new Map<string, Set<Listener>>();
+  const notifier: Notifier = {
+    notify: () => Promise.resolve(),
+    subscribe(channel, listener) {
+      const set = listeners.get(channel) ?? new Set();
+      set.add(listener);
+      listeners.set(channel, set);
+      return () => set.delete(listener);
+    },
+    close: () => Promise.resolve(),
+  };
+  const emit = (channel: string, payload: string) => {
+    for (const listener of listeners.get(channel) ?? []) listener(payload);
+  };
+  const subscriptions = () => [...listeners.values()].reduce((sum, set) => sum + set.size, 0);
+  return { notifier, emit, subscriptions };
+}
