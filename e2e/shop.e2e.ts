@@ -247,3 +247,50 @@ describe('ways to the shop', () => {
     await planCard(page, 'pro').waitFor();
   });
 });
+
+/** /crypto-payment/{success|cancel}: the crypto provider's way back (spec §2 "Crypto status page"). */
+describe('the crypto status page', () => {
+  const browser = browserPerTest(server, { account: () => buyer, cookiesAnswered: true, noPageErrors: true });
+  const ORDER = '3f0c2a61-8d5e-4b7a-9c1d-2e4f6a8b0c1d';
+
+  it('says a payment from the provider is being confirmed, and sends anyone else to /explore', async () => {
+    const { page } = browser;
+    await page.goto(`${server.url}/crypto-payment/success?order=${ORDER}`, {
+      referer: 'https://nowpayments.io/',
+    });
+    const card = page.getByTestId('crypto-return');
+    await card.waitFor();
+    expect(await card.getAttribute('data-status')).toBe('success');
+    expect(await page.locator('main').innerText()).toContain('Payment sent');
+    expect(await card.getByRole('link', { name: 'Start creating' }).getAttribute('href')).toBe('/create');
+    expect(await card.getByRole('link', { name: 'See the order' }).getAttribute('href')).toBe(
+      `/tickets?order=${ORDER}`,
+    );
+    expect(await axeViolationsIn(page, ['main'])).toEqual([]);
+    await screenshot(page, 'desktop-crypto-success');
+
+    await page.goto(`${server.url}/crypto-payment/success?order=${ORDER}`);
+    await waitForPath(page, '/explore');
+    await page.goto(`${server.url}/crypto-payment/success`, {
+      referer: 'https://nowpayments.io.evil.example/',
+    });
+    await waitForPath(page, '/explore');
+    await page.goto(`${server.url}/crypto-payment/refunded`, { referer: 'https://nowpayments.io/' });
+    await waitForPath(page, '/explore');
+  });
+
+  it('says nothing was charged when the buyer cancelled, with a way back to the shop', async () => {
+    const { page } = browser;
+    await page.setViewportSize(PHONE);
+    await page.goto(`${server.url}/crypto-payment/cancel?order=${ORDER}`, {
+      referer: 'https://nowpayments.io/',
+    });
+    const card = page.getByTestId('crypto-return');
+    await card.waitFor();
+    expect(await card.innerText()).toContain('Nothing was charged. You can try again from the shop');
+    // No community chat is configured on this server: the shop is the way back.
+    expect(await card.getByTestId('crypto-chat').count()).toBe(0);
+    expect(await card.getByRole('link', { name: 'Back to the shop' }).getAttribute('href')).toBe('/tickets');
+    await screenshot(page, 'phone-crypto-cancel');
+  });
+});

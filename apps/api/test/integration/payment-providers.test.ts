@@ -164,7 +164,14 @@ describe('NOWPayments', () => {
     });
     const { order_id, redirect_url } = ordered.body as { order_id: string; redirect_url: string };
     expect(redirect_url).toBe('https://nowpayments.io/payment/?iid=4522625843');
-    expect(invoices.at(-1)).toMatchObject({ price_amount: 2.99, price_currency: 'eur', order_id });
+    expect(invoices.at(-1)).toMatchObject({
+      price_amount: 2.99,
+      price_currency: 'eur',
+      order_id,
+      // A crypto buyer comes back to the crypto status page, which says the payment is being confirmed.
+      success_url: `http://localhost:8080/crypto-payment/success?order=${order_id}`,
+      cancel_url: `http://localhost:8080/crypto-payment/cancel?order=${order_id}`,
+    });
 
     const ipn = {
       payment_id: 5077125051,

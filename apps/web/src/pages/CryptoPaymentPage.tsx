@@ -1,15 +1,11 @@
-import { useTranslation } from 'react-i18next';
-import { ComingSoon } from '../features/coming-soon/ComingSoon.tsx';
-import { TicketIcon } from '../ui/icons.tsx';
+import { isCryptoReturnStatus } from '@mirage/domain';
+import { Navigate, useParams, useSearchParams } from 'react-router';
+import { CryptoReturn } from '../features/shop/index.ts';
 
+/** /crypto-payment/{success|cancel}: the crypto provider's way back (features/shop/CryptoReturn.tsx). */
 export default function CryptoPaymentPage() {
-  const { t } = useTranslation('pages');
-  return (
-    <ComingSoon
-      title={t('crypto_payment.title')}
-      description={t('crypto_payment.description')}
-      icon={<TicketIcon size={28} />}
-      noindex
-    />
-  );
+  const { status } = useParams();
+  const [search] = useSearchParams();
+  if (!isCryptoReturnStatus(status)) return <Navigate to="/explore" replace />;
+  return <CryptoReturn status={status} orderId={search.get('order')} />;
 }

@@ -2,3 +2,4 @@
 export * from './catalogue.ts';
 export * from './subscription.ts';
 export * from './order.ts';
+export * from './crypto-return.ts';

@@ -23,6 +23,20 @@ import type { SettlementOutcome, SettlementRepository } from './settlement-repos
 /** The longest event id this server keeps (a provider's transaction id and status, with room to spare). */
 const MAX_EVENT_ID = 160;
 
+/** Where the buyer comes back to from the provider's checkout, paid or not. */
+function returnUrls(provider: PaymentProvider, orderId: string, publicUrl: string) {
+  const page = (path: string, extra: Record<string, string> = {}) => {
+    const url = new URL(path, publicUrl);
+    url.searchParams.set('order', orderId);
+    for (const [name, value] of Object.entries(extra)) url.searchParams.set(name, value);
+    return url;
+  };
+  if (provider.kind === 'crypto') {
+    return { success: page('/crypto-payment/success'), cancel: page('/crypto-payment/cancel') };
+  }
+  return { success: page('/tickets'), cancel: page('/tickets', { cancelled: '1' }) };
+}
+
 /** The shop and its payments (docs/product/commerce.md): orders, notifications, history, the sandbox. */
 export function createPaymentService(deps: {
   orders: OrderRepository;
@@ -120,11 +134,7 @@ export function createPaymentService(deps: {
         amountCents: product.priceCents[currency],
       };
       await orders.create(order);
-      const shopUrl = new URL('/tickets', deps.publicUrl);
-      const success = new URL(shopUrl);
-      success.searchParams.set('order', order.id);
-      const cancel = new URL(success);
-      cancel.searchParams.set('cancelled', '1');
+      const { success, cancel } = returnUrls(provider, order.id, deps.publicUrl);
       try {
         const checkout = await provider.createCheckout(
           {

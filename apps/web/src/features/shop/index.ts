@@ -1,7 +1,8 @@
 /**
  * The shop (docs/product/commerce.md): /tickets with the plans, the ticket packs, the checkout, the purchase
- * history and the FAQ; and the sandbox provider's test checkout page.
+ * history and the FAQ; the sandbox provider's test checkout page; the crypto provider's way back.
  */
 export { ShopView } from './ShopView.tsx';
 export { SandboxCheckout } from './SandboxCheckout.tsx';
+export { CryptoReturn } from './CryptoReturn.tsx';
 export { SIGNUP_FOR_SHOP } from './useCheckout.ts';

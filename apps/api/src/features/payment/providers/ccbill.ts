@@ -154,6 +154,7 @@ export function createCcbillProvider(options: CcbillOptions): PaymentProvider {
 
   return {
     id: 'ccbill',
+    kind: 'card',
 
     createCheckout(order: CheckoutOrder, _urls: CheckoutUrls): Promise<Checkout> {
       // A throw inside the executor becomes the promise's rejection.

@@ -69,6 +69,7 @@ export function createNowPaymentsProvider(options: NowPaymentsOptions): PaymentP
 
   return {
     id: 'nowpayments',
+    kind: 'crypto',
 
     async createCheckout(order: CheckoutOrder, urls: CheckoutUrls): Promise<Checkout> {
       const body = {

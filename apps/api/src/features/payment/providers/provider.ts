@@ -69,6 +69,11 @@ export class NotificationRejected extends Error {
 
 export interface PaymentProvider {
   id: ProviderId;
+  /**
+   * How the buyer pays. A crypto payment is final only after confirmations, so its buyer returns to
+   * /crypto-payment/{success|cancel} (spec §2 "Crypto status page"); the others return to the shop.
+   */
+  kind: 'card' | 'crypto' | 'test';
   /** Creates the provider's checkout for `order`. */
   createCheckout(order: CheckoutOrder, urls: CheckoutUrls): Promise<Checkout>;
   /**

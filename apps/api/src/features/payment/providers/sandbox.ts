@@ -46,6 +46,7 @@ export function createSandboxProvider(options: {
     signedNotification(body: SandboxNotificationBody): { rawBody: string; headers: Record<string, string> };
   } = {
     id: 'sandbox',
+    kind: 'test',
 
     createCheckout(order: CheckoutOrder): Promise<Checkout> {
       return Promise.resolve({ redirectUrl: options.checkoutPath(order.id), providerRef: `sbx_${order.id}` });
