@@ -100,6 +100,17 @@ const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
  * and its dialogs, as firstScreen.ts `axeViolations` checks the whole document.
  */
 export async function axeViolationsIn(page: Page, selectors: string[]): Promise<Violation[]> {
+  // Entrance animations (the shop's staggered cards fade in) would be measured half-transparent:
+  // let every running animation finish first, so contrast is judged on what the user ends up seeing.
+  // Endless ones (spinners) never finish and are left alone.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   await page.evaluate(AXE_SOURCE);
   return page.evaluate(async (include) => {
     const axe = (window as unknown as { axe: AxeApi }).axe;

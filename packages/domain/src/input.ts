@@ -49,3 +49,10 @@ export function idValue(column: IdColumn, options: IdValueOptions = {}) {
     .min(options.zeroMeansNone ? 0 : 1, error)
     .max(column === 'integer' ? INT4_MAX : BIGINT_ID_MAX, options.beyondColumn ?? error);
 }
+
+/** A UUID in its text form, either case (order and image ids in paths and providers' notifications). */
+export function isUuid(value: unknown): value is string {
+  return (
+    typeof value === 'string' && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value)
+  );
+}

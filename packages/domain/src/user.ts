@@ -19,7 +19,7 @@ export const USERNAME_PATTERN = /^[A-Za-z0-9_-]+$/;
 export const OAUTH_PROVIDERS = ['google', 'discord'] as const;
 export type OAuthProvider = (typeof OAUTH_PROVIDERS)[number];
 
-export { PLAN, type Plan } from './plan.ts';
+export { PLAN, PLAN_NAMES, type Plan, type PlanName } from './plan.ts';
 
 /**
  * docs/product/pricing-and-plans.md#effective-plan: premium when plan >= 1 or pro_expire is later than now.

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import {
   createUserBody,
+  isUuid,
   loginBody,
   oauthLoginBody,
   promptListBody,
@@ -166,5 +167,22 @@ describe('request schemas bound their ids to the column', () => {
     ['saved prompt style 0', savePromptBody, { lib: 'x', pos_tags: [1], styles: [0] }],
   ])('%s', (_name, schema, body) => {
     expect(firstIssue(schema, body)?.code).toBe('validation_error');
+  });
+});
+
+describe('isUuid', () => {
+  it('takes a UUID in either case, and nothing else', () => {
+    expect(isUuid('3f0c2a61-8d5e-4b7a-9c1d-2e4f6a8b0c1d')).toBe(true);
+    expect(isUuid('3F0C2A61-8D5E-4B7A-9C1D-2E4F6A8B0C1D')).toBe(true);
+    for (const other of [
+      '3f0c2a61-8d5e-4b7a-9c1d-2e4f6a8b0c1',
+      ' 3f0c2a61-8d5e-4b7a-9c1d-2e4f6a8b0c1d',
+      'x',
+      '',
+      undefined,
+      7,
+    ]) {
+      expect(isUuid(other)).toBe(false);
+    }
   });
 });

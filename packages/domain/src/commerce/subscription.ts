@@ -2,7 +2,7 @@
  * Plans bought with money (docs/product/commerce.md#subscriptions): what a purchase, a renewal or a
  * reversal does to `plan` and `pro_expire`. Pure; the API applies the result in the payment's transaction.
  */
-import { effectivePlan } from '../generation/plans.ts';
+import { effectivePlan, type PlanHolder } from '../generation/plans.ts';
 import { PLAN, type Plan } from '../plan.ts';
 import { planOffer, type PaidPlan } from './catalogue.ts';
 
@@ -35,7 +35,7 @@ export type PlanPurchaseRefusal = 'already_pro';
  * Pro days would be lost for a cheaper plan). Pro over Basic is an upgrade; a plan over itself extends it.
  */
 export function planPurchaseRefusal(
-  account: Subscription,
+  account: PlanHolder,
   plan: PaidPlan,
   now: Date,
 ): PlanPurchaseRefusal | null {

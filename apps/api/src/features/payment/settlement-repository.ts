@@ -4,6 +4,7 @@ import {
   dayRef,
   energyResetValue,
   grantOf,
+  isUuid,
   nextOrderStatus,
   productById,
   startOfUtcDay,
@@ -28,15 +29,13 @@ interface OrderRow {
   status: string;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** The order a notification is about, locked: by our id when it carries one, else by the provider's ref. */
 async function lockOrder(trx: Trx, provider: ProviderId, event: PaymentEvent): Promise<OrderRow | undefined> {
   let query = trx
     .selectFrom('payment_order')
     .select(['id', 'user_id', 'product', 'currency', 'amount_cents', 'status'])
     .where('provider', '=', provider);
-  if (event.orderId && UUID.test(event.orderId)) query = query.where('id', '=', event.orderId);
+  if (isUuid(event.orderId)) query = query.where('id', '=', event.orderId);
   else if (event.providerRef) query = query.where('provider_ref', '=', event.providerRef);
   else return undefined;
   // The first order of a subscription, when several share its ref (renewals never create orders).

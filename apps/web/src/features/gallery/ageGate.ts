@@ -3,12 +3,13 @@
  * visitor confirms being 18 or older; the answer is kept in local storage. "Under 18" only closes the dialog.
  */
 import { useSyncExternalStore } from 'react';
+import { browserStorage } from '../../ui/browserStorage.ts';
 
 export const AGE_CONFIRMED_KEY = 'age-confirmed';
 
 type ReadStorage = Pick<Storage, 'getItem'>;
 
-export function readAgeConfirmed(storage: ReadStorage | null): boolean {
+export function readAgeConfirmed(storage: ReadStorage | null | undefined): boolean {
   try {
     return storage?.getItem(AGE_CONFIRMED_KEY) === 'true';
   } catch {
@@ -25,16 +26,8 @@ const listeners = new Set<() => void>();
 /** Confirmed on this page even where storage is blocked. */
 let confirmedHere = false;
 
-function storage(): Storage | null {
-  try {
-    return typeof localStorage === 'undefined' ? null : localStorage;
-  } catch {
-    return null;
-  }
-}
-
 function snapshot(): boolean {
-  return confirmedHere || readAgeConfirmed(storage());
+  return confirmedHere || readAgeConfirmed(browserStorage());
 }
 
 function subscribe(listener: () => void): () => void {
@@ -53,7 +46,7 @@ function subscribe(listener: () => void): () => void {
 export function confirmAdult(): void {
   confirmedHere = true;
   try {
-    storage()?.setItem(AGE_CONFIRMED_KEY, 'true');
+    browserStorage()?.setItem(AGE_CONFIRMED_KEY, 'true');
   } catch {
     // Blocked storage: the answer lasts for this page.
   }

@@ -50,7 +50,7 @@ export const shuffleKey = (board: Board) => `shuffle-${board}`;
  * The board's saved choice: shuffle unless the user chose newest (docs/product/gallery.md#in-the-web: shuffle
  * defaults on).
  */
-export function readShuffle(storage: ReadStorage | null, board: Board): boolean {
+export function readShuffle(storage: ReadStorage | null | undefined, board: Board): boolean {
   try {
     return storage?.getItem(shuffleKey(board)) !== 'false';
   } catch {
@@ -58,7 +58,7 @@ export function readShuffle(storage: ReadStorage | null, board: Board): boolean 
   }
 }
 
-export function writeShuffle(storage: WriteStorage | null, board: Board, shuffle: boolean): void {
+export function writeShuffle(storage: WriteStorage | null | undefined, board: Board, shuffle: boolean): void {
   try {
     storage?.setItem(shuffleKey(board), shuffle ? 'true' : 'false');
   } catch {

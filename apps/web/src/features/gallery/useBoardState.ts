@@ -15,14 +15,7 @@ import {
   type Board,
 } from './boards.ts';
 import { isPanelOpen, parseSearch, withPanel, writeSearch, type GallerySearch } from './searchState.ts';
-
-function storage(): Storage | null {
-  try {
-    return typeof localStorage === 'undefined' ? null : localStorage;
-  } catch {
-    return null;
-  }
-}
+import { browserStorage } from '../../ui/browserStorage.ts';
 
 export interface BoardState {
   query: URLSearchParams;
@@ -45,7 +38,7 @@ export function useBoardState(board: Board, signedIn: boolean): BoardState {
   const [query, setQuery] = useSearchParams();
   const search = useMemo(() => parseSearch(query), [query]);
   const panelOpen = signedIn && isPanelOpen(query);
-  const [savedShuffle, setSaved] = useState(() => readShuffle(storage(), board));
+  const [savedShuffle, setSaved] = useState(() => readShuffle(browserStorage(), board));
   const area = seedAreaOf(board);
   const [seedValue, setSeedValue] = useState(() => areaSeed(area).value);
 
@@ -59,7 +52,7 @@ export function useBoardState(board: Board, signedIn: boolean): BoardState {
   );
   const setSavedShuffle = useCallback(
     (next: boolean) => {
-      writeShuffle(storage(), board, next);
+      writeShuffle(browserStorage(), board, next);
       setSaved(next);
       // Each switch to shuffle deals a new order.
       if (next) setSeedValue(drawNewSeed(area).value);

@@ -11,14 +11,7 @@ import { announcementWanted, closeForVisitor, visitorClosed } from './hunt.ts';
 import { gameEventKey, useCurrentEvent } from './queries.ts';
 import { useEventTexts } from './texts.ts';
 import styles from './GameEvent.module.css';
-
-function storage(): Storage | undefined {
-  try {
-    return window.localStorage;
-  } catch {
-    return undefined;
-  }
-}
+import { browserStorage } from '../../ui/browserStorage.ts';
 
 /**
  * The event's announcement (an `app_event` notification, docs/product/player.md#events): a card that stays
@@ -36,7 +29,7 @@ export function EventAnnouncement({ cookieBannerPage }: { cookieBannerPage: bool
   const [closed, setClosed] = useState<string | null>(null);
   const [expired, setExpired] = useState(false);
   const wanted =
-    announcementWanted(event, visitorClosed(storage(), event?.uuid ?? '')) && closed !== event.uuid;
+    announcementWanted(event, visitorClosed(browserStorage(), event?.uuid ?? '')) && closed !== event.uuid;
   // The banner shows on every page but the landing page until its question is answered.
   const bannerShown = cookieBannerPage && getCookie(COOKIE.cookieConsent) === undefined;
   const shown = wanted && !expired && !bannerShown;
@@ -53,7 +46,7 @@ export function EventAnnouncement({ cookieBannerPage }: { cookieBannerPage: bool
   function close(current: GameEventView) {
     setClosed(current.uuid);
     if (!signedIn) {
-      closeForVisitor(storage(), current.uuid);
+      closeForVisitor(browserStorage(), current.uuid);
       return;
     }
     queryClient.setQueryData<GameEventView | null>(gameEventKey(true), (old) =>

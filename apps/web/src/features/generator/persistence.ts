@@ -113,11 +113,4 @@ export function replacePromptData(storage: StorageLike | undefined, data: Prompt
   if (typeof window !== 'undefined') window.dispatchEvent(new Event(PROMPT_DATA_REPLACED));
 }
 
-/** The browser's local storage, or undefined where it is blocked. */
-export function browserStorage(): StorageLike | undefined {
-  try {
-    return window.localStorage;
-  } catch {
-    return undefined;
-  }
-}
+export { browserStorage } from '../../ui/browserStorage.ts';

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
 import { ButtonLink, buttonClass } from '../../ui/Button.tsx';
+import { Card } from '../../ui/Card.tsx';
 import { CheckIcon, ExternalIcon, InfoIcon } from '../../ui/icons.tsx';
 import { PageLayout } from '../../ui/PageLayout.tsx';
 import { useCommunityLinks } from '../community/index.ts';
@@ -31,44 +32,46 @@ export function CryptoReturn({ status, orderId }: { status: CryptoReturnStatus; 
       width="narrow"
     >
       <PageMeta title={t(success ? 'crypto.successTitle' : 'crypto.cancelTitle')} noindex />
-      <div className={styles.plainCard} data-testid="crypto-return" data-status={status}>
-        <p className={styles.note}>
-          {success ? <CheckIcon size={20} aria-hidden="true" /> : <InfoIcon size={20} aria-hidden="true" />}
-          {t(success ? 'crypto.successNote' : chat ? 'crypto.cancelNote' : 'crypto.cancelNoteShop')}
-        </p>
-        <div className={styles.actions}>
-          {success ? (
-            <>
-              <ButtonLink to="/create" variant="primary" size="lg">
-                {t('crypto.create')}
-              </ButtonLink>
-              <ButtonLink to={orderLink} variant="outline" size="lg">
-                {t('crypto.order')}
-              </ButtonLink>
-            </>
-          ) : chat ? (
-            <>
-              <a
-                href={chat}
-                target="_blank"
-                rel="noopener noreferrer"
-                className={buttonClass({ variant: 'primary', size: 'lg' })}
-                data-testid="crypto-chat"
-              >
-                {t('crypto.chat')}
-                <ExternalIcon size={16} aria-hidden="true" />
-              </a>
-              <ButtonLink to="/tickets" variant="outline" size="lg">
+      <Card>
+        <div className={styles.returnBody} data-testid="crypto-return" data-status={status}>
+          <p className={styles.note}>
+            {success ? <CheckIcon size={20} aria-hidden="true" /> : <InfoIcon size={20} aria-hidden="true" />}
+            {t(success ? 'crypto.successNote' : chat ? 'crypto.cancelNote' : 'crypto.cancelNoteShop')}
+          </p>
+          <div className={styles.actions}>
+            {success ? (
+              <>
+                <ButtonLink to="/create" variant="primary" size="lg">
+                  {t('crypto.create')}
+                </ButtonLink>
+                <ButtonLink to={orderLink} variant="outline" size="lg">
+                  {t('crypto.order')}
+                </ButtonLink>
+              </>
+            ) : chat ? (
+              <>
+                <a
+                  href={chat}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className={buttonClass({ variant: 'primary', size: 'lg' })}
+                  data-testid="crypto-chat"
+                >
+                  {t('crypto.chat')}
+                  <ExternalIcon size={16} aria-hidden="true" />
+                </a>
+                <ButtonLink to="/tickets" variant="outline" size="lg">
+                  {t('sandbox.backToShop')}
+                </ButtonLink>
+              </>
+            ) : (
+              <ButtonLink to="/tickets" variant="primary" size="lg">
                 {t('sandbox.backToShop')}
               </ButtonLink>
-            </>
-          ) : (
-            <ButtonLink to="/tickets" variant="primary" size="lg">
-              {t('sandbox.backToShop')}
-            </ButtonLink>
-          )}
+            )}
+          </div>
         </div>
-      </div>
+      </Card>
     </PageLayout>
   );
 }

@@ -1,11 +1,18 @@
-import { FREE_OFFER, PLAN, PLAN_CAPABILITIES, type MoneyCurrency, type Plan } from '@mirage/domain';
+import {
+  FREE_OFFER,
+  PLAN,
+  PLAN_CAPABILITIES,
+  PLAN_NAMES,
+  type MoneyCurrency,
+  type Plan,
+} from '@mirage/domain';
 import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, ButtonLink } from '../../ui/Button.tsx';
 import { BoltIcon, CheckIcon, CloseIcon, ImageIcon } from '../../ui/icons.tsx';
 import type { PlanOfferView } from './api.ts';
 import { formatMoney } from './money.ts';
-import { PLAN_NAMES, planCardState, planFeatures, type PlanAccount } from './products.ts';
+import { planCardState, planFeatures, type PlanAccount } from './products.ts';
 import styles from './Shop.module.css';
 
 interface PlanCardsProps {

@@ -1,3 +1,4 @@
+import { isUuid } from '@mirage/domain';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -13,7 +14,6 @@ import { useOrder } from './queries.ts';
 import { useProductName } from './useProductName.ts';
 import styles from './Sandbox.module.css';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const STATUSES = ['SUCCESS', 'PENDING', 'FAILURE', 'PROCESSED'] as const;
 
 /**
@@ -26,7 +26,7 @@ export function SandboxCheckout({ orderId }: { orderId: string }) {
   const navigate = useNavigate();
   const errorText = useErrorText();
   const productName = useProductName();
-  const valid = UUID.test(orderId);
+  const valid = isUuid(orderId);
   const { query: order } = useOrder(valid ? orderId : null, false);
   const decide = useMutation({
     mutationFn: (approve: boolean) => decideSandboxPayment(orderId, approve),

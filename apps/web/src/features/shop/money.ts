@@ -4,6 +4,7 @@
  * is charged in USD or EUR (packages/domain commerce/catalogue.ts).
  */
 import { isMoneyCurrency, type MoneyCurrency } from '@mirage/domain';
+import { browserStorage } from '../../ui/browserStorage.ts';
 
 export const CURRENCY_KEY = 'mirage:shop-currency';
 
@@ -11,15 +12,6 @@ export const CURRENCY_KEY = 'mirage:shop-currency';
 const EURO_LANGUAGES = ['fr', 'de', 'es', 'it'];
 
 type Store = Pick<Storage, 'getItem' | 'setItem'>;
-
-function localStore(): Store | undefined {
-  try {
-    return typeof localStorage === 'undefined' ? undefined : localStorage;
-  } catch {
-    // Storage refused (privacy settings): the choice then lasts until the page is left.
-    return undefined;
-  }
-}
 
 /** The currency a browser starts on, from its first preferred language ("de-AT" → EUR, "en-GB" → USD). */
 export function defaultCurrency(languages: readonly string[]): MoneyCurrency {
@@ -30,7 +22,7 @@ export function defaultCurrency(languages: readonly string[]): MoneyCurrency {
 /** The currency chosen earlier in this browser, else the language's default. */
 export function readCurrency(
   languages: readonly string[],
-  store: Store | undefined = localStore(),
+  store: Store | undefined = browserStorage(),
 ): MoneyCurrency {
   try {
     const stored = store?.getItem(CURRENCY_KEY);
@@ -41,7 +33,7 @@ export function readCurrency(
   return defaultCurrency(languages);
 }
 
-export function writeCurrency(currency: MoneyCurrency, store: Store | undefined = localStore()): void {
+export function writeCurrency(currency: MoneyCurrency, store: Store | undefined = browserStorage()): void {
   try {
     store?.setItem(CURRENCY_KEY, currency);
   } catch {

@@ -3,14 +3,15 @@
  * each plan may do (PLAN_CAPABILITIES, docs/product/pricing-and-plans.md#plan-capabilities), and what a plan's
  * card offers the visitor looking at it.
  */
-import { effectivePlan, PLAN, PLAN_CAPABILITIES, productById, type Plan } from '@mirage/domain';
-
-export type PlanName = 'free' | 'basic' | 'pro';
-export const PLAN_NAMES: Record<Plan, PlanName> = {
-  [PLAN.free]: 'free',
-  [PLAN.basic]: 'basic',
-  [PLAN.pro]: 'pro',
-};
+import {
+  effectivePlan,
+  PLAN,
+  PLAN_CAPABILITIES,
+  PLAN_NAMES,
+  planPurchaseRefusal,
+  productById,
+  type Plan,
+} from '@mirage/domain';
 
 export type ProductView =
   { kind: 'pack'; tickets: number; bonus: number } | { kind: 'plan'; plan: 'basic' | 'pro'; months: number };
@@ -20,7 +21,7 @@ export function describeProduct(id: string): ProductView | null {
   const product = productById(id);
   if (!product) return null;
   if (product.kind === 'pack') return { kind: 'pack', tickets: product.tickets, bonus: product.bonus };
-  return { kind: 'plan', plan: product.plan === PLAN.pro ? 'pro' : 'basic', months: product.months };
+  return { kind: 'plan', plan: PLAN_NAMES[product.plan], months: product.months };
 }
 
 /** One line of a plan card's list: a key of `shop:plans.features`, its count, and whether the plan has it. */
@@ -97,7 +98,7 @@ export function planCardState(
   let action: PlanAction;
   if (plan === PLAN.free) action = current ? 'create' : 'none';
   else if (current) action = 'extend';
-  else if (plan === PLAN.basic && running === PLAN.pro) action = 'disabled';
+  else if (planPurchaseRefusal(account, plan, now)) action = 'disabled';
   else if (plan === PLAN.pro && running === PLAN.basic) action = 'upgrade';
   else action = 'buy';
   return { current, expiry, action };

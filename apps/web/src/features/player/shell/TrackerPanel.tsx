@@ -1,13 +1,11 @@
 import type { UserSettings } from '@mirage/contract';
-import { compactCount, PLAN } from '@mirage/domain';
+import { compactCount, PLAN_NAMES } from '@mirage/domain';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { BoltIcon, CalendarCheckIcon, ShopIcon, TicketIcon } from '../../../ui/icons.tsx';
 import { PanelClose, ShellPanel } from './ShellPanel.tsx';
 import { TrackerButton } from './TicketTracker.tsx';
 import styles from './TrackerPanel.module.css';
-
-const PLAN_NAMES = { [PLAN.free]: 'free', [PLAN.basic]: 'basic', [PLAN.pro]: 'pro' } as const;
 
 /**
  * The ticket tracker's panel (docs/product/routes.md#shell): the tickets, and the daily energy for premium

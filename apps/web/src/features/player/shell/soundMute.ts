@@ -5,22 +5,14 @@
  * with setSoundsMuted as it loads and whenever it changes, here or in another tab. Small: it loads with the
  * bell's panel and with the synthesiser, not with the page.
  */
+import { browserStorage } from '../../../ui/browserStorage.ts';
 
 export const SOUNDS_MUTED_KEY = 'mirage:sounds-muted';
 
 type Store = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 
-function localStore(): Store | undefined {
-  try {
-    return typeof localStorage === 'undefined' ? undefined : localStorage;
-  } catch {
-    // Storage refused (privacy settings): the flag then lasts until the page is left.
-    return undefined;
-  }
-}
-
 /** The stored flag: muted only when it says "1"; nothing stored, or anything else, is not muted. */
-export function readSoundsMuted(store: Store | undefined = localStore()): boolean {
+export function readSoundsMuted(store: Store | undefined = browserStorage()): boolean {
   try {
     return store?.getItem(SOUNDS_MUTED_KEY) === '1';
   } catch {
@@ -29,7 +21,7 @@ export function readSoundsMuted(store: Store | undefined = localStore()): boolea
 }
 
 /** Stores the flag ("1" while muted; nothing otherwise, the default). */
-export function writeSoundsMuted(muted: boolean, store: Store | undefined = localStore()): void {
+export function writeSoundsMuted(muted: boolean, store: Store | undefined = browserStorage()): void {
   try {
     if (muted) store?.setItem(SOUNDS_MUTED_KEY, '1');
     else store?.removeItem(SOUNDS_MUTED_KEY);
