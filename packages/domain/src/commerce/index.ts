@@ -3,3 +3,4 @@ export * from './catalogue.ts';
 export * from './subscription.ts';
 export * from './order.ts';
 export * from './crypto-return.ts';
+export * from './serial-key.ts';

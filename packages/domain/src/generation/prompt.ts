@@ -107,7 +107,7 @@ export const txt2imgBody = z.object({
 export type Txt2imgBody = z.output<typeof txt2imgBody>;
 
 /** Query flags arrive as text: 'true'/'1' on, 'false'/'0'/'' or absent off. */
-const queryFlag = z
+export const queryFlag = z
   .union([z.boolean(), z.enum(['true', 'false', '1', '0', ''])], { error: INVALID })
   .optional()
   .transform((value) => value === true || value === 'true' || value === '1');
