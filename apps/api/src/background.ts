@@ -14,7 +14,7 @@ const ENERGY_SWEEP_INTERVAL_MS = 60_000;
  * piece is safe to run on several instances at once (row locks, idempotent deletes).
  */
 export function startBackgroundWork(app: FastifyInstance, services: Services): Maintenance {
-  const { outbox, lifecycle, sessions, passwordReset } = services;
+  const { outbox, lifecycle, sessions, passwordReset, emailVerification } = services;
   app.addHook('onReady', (done) => {
     outbox.start();
     done();
@@ -41,12 +41,13 @@ export function startBackgroundWork(app: FastifyInstance, services: Services): M
   }, REAPER_INTERVAL_MS);
   reaper.unref();
 
-  // Expired sessions and reset tokens, and handled events past their week, are deleted hourly
+  // Expired sessions, reset and verification tokens, and handled events past their week, are deleted hourly
   // (rate-limit windows sweep themselves).
   const maintenance = startMaintenance(
     {
       sessions: () => sessions.purgeExpired(),
       passwordResets: () => passwordReset.purgeExpired(),
+      emailVerifications: () => emailVerification.purgeExpired(),
       outbox: () => outbox.purgeHandled(services.now()).then(() => undefined),
       player: () => services.playerActions.housekeeping(),
     },

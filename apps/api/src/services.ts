@@ -23,6 +23,7 @@ import {
 } from './features/outbox/index.ts';
 import { createGameEventRepository, createGameEventService } from './features/game-event/index.ts';
 import { createPayments } from './features/payment/index.ts';
+import { createPayments, registerReceiptMail } from './features/payment/index.ts';
 import { createLeaderboardRepository } from './features/leaderboard/repository.ts';
 import { createLeaderboardService } from './features/leaderboard/service.ts';
 import { createPlayerActionsRepository } from './features/player/actions-repository.ts';
@@ -47,6 +48,8 @@ import { cachedModerationRules } from './features/task/moderation-rules.ts';
 import { createQueueRepository } from './features/task/queue-repository.ts';
 import { createTaskService } from './features/task/service.ts';
 import { createTaskViews, createThroughputEstimator } from './features/task/view.ts';
+import { registerEmailVerificationMail } from './features/user/email-verification-mail.ts';
+import { createEmailVerificationService } from './features/user/email-verification.ts';
 import { registerPasswordResetMail } from './features/user/password-reset-mail.ts';
 import { createPasswordResetService } from './features/user/password-reset.ts';
 import { createUserRepository } from './features/user/repository.ts';
@@ -96,14 +99,16 @@ export function createServices(deps: ServiceDeps) {
   const limiter = createRateLimiter(createRateLimitRepository(db), now, config.RATE_LIMITS_DISABLED);
   const mailer = deps.mailer ?? createMailer(config, log);
   const oauth = deps.oauth ?? createOAuthService(config);
-  const accountDeps = { db, users, sessions, limiter, welcomeTickets: config.WELCOME_TICKETS };
+  const accountDeps = { db, users, sessions, limiter, welcomeTickets: config.WELCOME_TICKETS, now };
   const accounts = createAccountService(accountDeps);
   const passwordReset = createPasswordResetService({ db, users, sessions, limiter, now });
+  const emailVerification = createEmailVerificationService({ db, users, limiter, now });
 
   // Domain events: features register their handlers on the registry; the dispatcher runs them.
   const eventHandlers = createHandlerRegistry();
   const outbox = createOutboxDispatcher({ ...deps.outbox, db, handlers: eventHandlers, notifier, log });
   registerPasswordResetMail(eventHandlers, { mailer, publicUrl: config.PUBLIC_URL, now });
+  registerEmailVerificationMail(eventHandlers, { mailer, publicUrl: config.PUBLIC_URL, now });
   // The player: XP, levels, streaks, achievements and the bell, projected from the domain events.
   registerPlayerProjector(eventHandlers);
   const playerRepository = createPlayerRepository(db);
@@ -118,6 +123,7 @@ export function createServices(deps: ServiceDeps) {
   const gameEvents = createGameEventService({ events: createGameEventRepository(db), limiter, now });
   // The shop: orders, the providers' notifications, the ledger credits they make.
   const payments = createPayments({ config, db, now, log });
+  registerReceiptMail(eventHandlers, { mailer });
 
   // The app-wide file store (images, previews, samples) and the image post-processor that writes to it.
   const { store, processor } = createImageStorage(config, deps.store);
@@ -198,6 +204,7 @@ export function createServices(deps: ServiceDeps) {
     accounts,
     passwordReset,
     eventHandlers,
+    emailVerification,
     outbox,
     store,
     processor,

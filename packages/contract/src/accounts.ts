@@ -7,6 +7,7 @@ import {
   resetPasswordBody,
   sendResetPasswordBody,
   updateUserBody,
+  verifyEmailBody,
 } from '@mirage/domain';
 import { z } from 'zod';
 import { okAnswer, operation } from './define.ts';
@@ -20,6 +21,9 @@ export const userSettings = z
     id: z.number().int().describe("The account's id (public: profile links carry it)"),
     username: z.string(),
     email: z.string().describe("The account's own address"),
+    email_verified: z
+      .boolean()
+      .describe('Whether the address is verified (needed to buy; OAuth accounts are verified from the start)'),
     keep_updated: z.boolean().describe('Whether the user accepts news by mail'),
     generation_token: z.number().int().describe('Tickets'),
     tag_setting_ack: z.boolean(),
@@ -140,6 +144,28 @@ export const resetPassword = operation('resetPassword', {
   errors: ['reset_token_invalid', 'required_pwd', 'bad_length_pwd', 'weak_pwd'],
 });
 
+export const verifyEmail = operation('verifyEmail', {
+  tag: 'accounts',
+  summary: 'Verify your address from the mailed link',
+  description:
+    "Marks the link's account verified and uses the token up (a link works once, for 48 hours, and only " +
+    'for the address it was mailed to). A valid link of an account already verified answers the same. ' +
+    'Open to anyone holding a valid token.',
+  body: verifyEmailBody,
+  responses: { 200: okAnswer.describe('The address is verified') },
+  errors: ['verify_token_invalid'],
+});
+
+export const resendVerificationEmail = operation('resendVerificationEmail', {
+  tag: 'accounts',
+  summary: 'Mail a new verification link',
+  description:
+    "Mails the signed-in user a new link to verify the account's address (3 an hour). An account already " +
+    'verified gets no mail and the same answer.',
+  responses: { 200: okAnswer.describe('A new link is on its way, or the address is already verified') },
+  errors: ['user_not_active', 'spam_protection'],
+});
+
 export const listOAuthProviders = operation('listOAuthProviders', {
   tag: 'accounts',
   summary: 'List the sign-in providers',
@@ -199,6 +225,8 @@ export const accountsOperations = {
   updateUser,
   sendPasswordReset,
   resetPassword,
+  verifyEmail,
+  resendVerificationEmail,
   listOAuthProviders,
   startOAuthLogin,
   logInWithOAuth,

@@ -53,7 +53,8 @@ export const createOrder = operation('createOrder', {
   description:
     'Creates an order for a pack or a month of a plan at today’s price, and answers where to send the ' +
     'buyer to pay (the provider’s checkout). Nothing is granted until the provider’s notification says ' +
-    'the payment went through. Basic cannot be bought while Pro runs (`already_pro`).',
+    'the payment went through. Basic cannot be bought while Pro runs (`already_pro`), nor anything before ' +
+    'the buyer’s address is verified (`email_not_verified`).',
   params: z.object({ provider }),
   body: z.object({
     product: z.enum(PRODUCT_IDS as [string, ...string[]], { error: 'product_not_found' }),
@@ -64,7 +65,13 @@ export const createOrder = operation('createOrder', {
       .object({ order_id: z.uuid(), redirect_url: z.string() })
       .describe('The order, and where the buyer pays'),
   },
-  errors: ['payment_provider_unavailable', 'product_not_found', 'already_pro', 'payment_failed'],
+  errors: [
+    'payment_provider_unavailable',
+    'product_not_found',
+    'email_not_verified',
+    'already_pro',
+    'payment_failed',
+  ],
 });
 
 export const receivePaymentNotification = operation('receivePaymentNotification', {

@@ -17,6 +17,8 @@ export const OPERATIONS = {
   updateUser: { method: 'POST', path: '/api/user/update' },
   sendPasswordReset: { method: 'POST', path: '/api/user/send_reset_pwd' },
   resetPassword: { method: 'POST', path: '/api/user/reset_pwd' },
+  verifyEmail: { method: 'POST', path: '/api/user/verify-email' },
+  resendVerificationEmail: { method: 'POST', path: '/api/user/verify-email/resend' },
   listOAuthProviders: { method: 'GET', path: '/api/user/oauth/providers' },
   startOAuthLogin: { method: 'GET', path: '/api/user/login/oauth/:provider/start' },
   logInWithOAuth: { method: 'POST', path: '/api/user/login/oauth' },

@@ -37,6 +37,9 @@ export const ERROR_STATUS = {
   user_not_active: 403,
   // password reset (added): unknown, used or expired reset token
   reset_token_invalid: 400,
+  // email verification (added): unknown, used or expired verification token; a purchase before verifying
+  verify_token_invalid: 400,
+  email_not_verified: 403,
   // oauth (added): provider not configured, or the code exchange failed
   oauth_provider_unavailable: 404,
   oauth_failed: 400,

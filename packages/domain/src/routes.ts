@@ -44,6 +44,7 @@ export const SPA_PAGES = {
   '/account/signin': 'SignInPage',
   '/account/signup': 'SignUpPage',
   '/account/reset': 'ResetPasswordPage',
+  '/account/verify': 'VerifyEmailPage',
   '/settings': 'SettingsPage',
   '/create': 'CreatePage',
   '/tweak': 'TweakPage',

@@ -44,6 +44,8 @@ export const createUserBody = z.object({
   email: emailSchema,
   pwd: passwordSchema,
   referral_code: safeText().trim().max(64).optional().nullable(),
+  /** The interface language at sign-up, so that the first mails (the address check) are in it. */
+  lang: z.enum(LANGUAGES, { error: 'validation_error' }).optional(),
 });
 export type CreateUserBody = z.infer<typeof createUserBody>;
 
@@ -82,6 +84,13 @@ export const updateUserBody = z.object({
 export type UpdateUserBody = z.infer<typeof updateUserBody>;
 
 export const sendResetPasswordBody = z.object({ email: emailSchema });
+/** `POST /api/user/verify-email`: the token of the e-mailed link. */
+export const verifyEmailBody = z.object({
+  token: safeText({ error: 'verify_token_invalid' })
+    .min(16, 'verify_token_invalid')
+    .max(128, 'verify_token_invalid'),
+});
+
 export const resetPasswordBody = z.object({
   token: safeText({ error: 'reset_token_invalid' })
     .min(16, 'reset_token_invalid')

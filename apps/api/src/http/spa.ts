@@ -11,7 +11,15 @@ import { assetTable, readManifest } from './page-assets.ts';
 import { encodedBytes, readWebBuild, REVALIDATE_CACHE, type WebFile } from './web-build.ts';
 
 /** Routes that search engines must not index (docs/product/routes.md#not-indexed: noindex). */
-export const NOINDEX_PREFIXES = ['/home', '/settings', '/oauth', '/404', '/crypto-payment', '/account/reset'];
+export const NOINDEX_PREFIXES = [
+  '/home',
+  '/settings',
+  '/oauth',
+  '/404',
+  '/crypto-payment',
+  '/account/reset',
+  '/account/verify',
+];
 
 /** Builds the page of a path with its own metadata (the image viewer's sharing card), or null. */
 export interface PageMetadata {

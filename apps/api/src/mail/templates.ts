@@ -1,6 +1,8 @@
 import type { Language } from '@mirage/domain';
 import { escapeHtml } from '../http/html.ts';
 import { RESET_STRINGS, WELCOME_STRINGS } from './templates.i18n.ts';
+import { RECEIPT_STRINGS } from './receipt.i18n.ts';
+import { VERIFY_STRINGS } from './verification.i18n.ts';
 
 /** What a template produces; the caller adds the recipient to make a `Mail`. */
 export interface MailContent {
@@ -64,9 +66,19 @@ function button(href: string, label: string): string {
   );
 }
 
-/** The password-reset mail: greeting, what the link does, 1 hour and single use, ignore if not asked. */
-export function resetPasswordMail(lang: Language, link: string, username: string): MailContent {
-  const s = RESET_STRINGS[lang];
+/** The wording of a mail that carries one link: greeting, what it does, how long it works, ignore-if. */
+interface LinkStrings {
+  subject: string;
+  greeting: string;
+  intro: string;
+  validity: string;
+  ignore: string;
+  button: string;
+  fallback: string;
+  signature: string;
+}
+
+function linkMail(lang: Language, s: LinkStrings, link: string, username: string): MailContent {
   const text = [
     fillText(s.greeting, username),
     '',
@@ -101,6 +113,16 @@ export function resetPasswordMail(lang: Language, link: string, username: string
   return { subject: s.subject, text, html };
 }
 
+/** The password-reset mail: greeting, what the link does, 1 hour and single use, ignore if not asked. */
+export function resetPasswordMail(lang: Language, link: string, username: string): MailContent {
+  return linkMail(lang, RESET_STRINGS[lang], link, username);
+}
+
+/** The address check after sign-up: the link, 48 hours and single use, ignore if no account was made. */
+export function verifyEmailMail(lang: Language, link: string, username: string): MailContent {
+  return linkMail(lang, VERIFY_STRINGS[lang], link, username);
+}
+
 /** A short welcome after sign-up. */
 export function welcomeMail(lang: Language, username: string): MailContent {
   const s = WELCOME_STRINGS[lang];
@@ -111,6 +133,89 @@ export function welcomeMail(lang: Language, username: string): MailContent {
     [
       paragraph(fillHtml(s.greeting, username)),
       paragraph(escapeHtml(s.body)),
+      paragraph(`— ${escapeHtml(s.signature)}`, `margin:24px 0 0;color:${COLORS.muted};font-size:14px;`),
+    ].join('\n'),
+  );
+  return { subject: s.subject, text, html };
+}
+
+/** What a receipt says was bought: a pack's tickets (bonus included), or a month of a plan. */
+export type ReceiptProduct = { kind: 'pack'; tickets: number } | { kind: 'plan'; plan: 'basic' | 'pro' };
+
+export interface Receipt {
+  product: ReceiptProduct;
+  amountCents: number;
+  /** ISO 4217, any case (orders store 'usd', 'eur'). */
+  currency: string;
+  paidAt: Date;
+  orderId: string;
+  /** A provider id (ccbill, nowpayments, sandbox). */
+  provider: string;
+}
+
+const PROVIDER_NAMES: Record<string, string> = {
+  ccbill: 'CCBill',
+  nowpayments: 'NOWPayments',
+  sandbox: 'Sandbox',
+};
+const PLAN_LABELS = { basic: 'Basic', pro: 'Pro' } as const;
+
+/** The receipt's rows, formatted for the reader's language (amounts and dates by Intl, dates in UTC). */
+function receiptRows(lang: Language, receipt: Receipt): [string, string][] {
+  const s = RECEIPT_STRINGS[lang];
+  const bought = receipt.product;
+  const product =
+    bought.kind === 'pack'
+      ? s.pack.replaceAll('{count}', () => new Intl.NumberFormat(lang).format(bought.tickets))
+      : s.plan.replaceAll('{plan}', () => PLAN_LABELS[bought.plan]);
+  const amount = new Intl.NumberFormat(lang, {
+    style: 'currency',
+    currency: receipt.currency.toUpperCase(),
+  }).format(receipt.amountCents / 100);
+  const date = `${new Intl.DateTimeFormat(lang, { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(receipt.paidAt)} UTC`;
+  return [
+    [s.product, product],
+    [s.amount, amount],
+    [s.date, date],
+    [s.order, receipt.orderId],
+    [s.provider, PROVIDER_NAMES[receipt.provider] ?? receipt.provider],
+  ];
+}
+
+/** The receipt of one successful payment: product, amount with currency, date, order id, provider. */
+export function receiptMail(lang: Language, username: string, receipt: Receipt): MailContent {
+  const s = RECEIPT_STRINGS[lang];
+  const rows = receiptRows(lang, receipt);
+  const text = [
+    fillText(s.greeting, username),
+    '',
+    s.intro,
+    '',
+    ...rows.map(([label, value]) => `${label}: ${value}`),
+    '',
+    s.keep,
+    '',
+    `— ${s.signature}`,
+    '',
+  ].join('\n');
+  const cell = `padding:8px 0;border-bottom:1px solid ${COLORS.border};`;
+  const table = [
+    '<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="margin:0 0 16px;">',
+    ...rows.map(
+      ([label, value]) =>
+        `<tr><td style="${cell}color:${COLORS.muted};">${escapeHtml(label)}</td>` +
+        `<td align="right" style="${cell}color:${COLORS.title};word-break:break-all;">${escapeHtml(value)}</td></tr>`,
+    ),
+    '</table>',
+  ].join('\n');
+  const html = layout(
+    lang,
+    s.subject,
+    [
+      paragraph(fillHtml(s.greeting, username)),
+      paragraph(escapeHtml(s.intro)),
+      table,
+      paragraph(escapeHtml(s.keep)),
       paragraph(`— ${escapeHtml(s.signature)}`, `margin:24px 0 0;color:${COLORS.muted};font-size:14px;`),
     ].join('\n'),
   );

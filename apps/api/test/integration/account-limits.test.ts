@@ -97,7 +97,11 @@ describe('password reset limits', () => {
     const before = sent.length;
     const result = await new Client(t.app, ip).post('/api/user/send_reset_pwd', { email });
     await t.services.outbox.drain();
-    return { result, mails: sent.slice(before) };
+    // Only reset mails (a new account's verification mail goes out in the first drain).
+    return {
+      result,
+      mails: sent.slice(before).filter((mail) => mail.text.includes('/account/reset?token=')),
+    };
   }
 
   it("answers ok but stops mailing after 3 requests for one account, and the owner's link still works", async () => {

@@ -82,6 +82,8 @@ describe('OAuth sign-in', () => {
     expect(user.username).toBe('HarbourKe'); // 9 characters leave room for a 3-digit suffix
     expect(user.email).toBe(`${subject}@example.com`);
     expect(user.generation_token).toBe(20);
+    // The provider checked the address: the account is verified from the start, with no mail to click.
+    expect(first.body.user).toMatchObject({ email_verified: true });
     expect(client.cookies.get('auth')).toBe('true');
     expect((await client.get('/api/user/me')).body.id).toBe(user.id);
 
@@ -101,12 +103,14 @@ describe('OAuth sign-in', () => {
     }
   });
 
-  it('links a verified email to the existing password account', async () => {
+  it('links a verified email to the existing password account, which it verifies', async () => {
     const account = newAccount();
     const created = await new Client(t.app).post('/api/user/create', account);
+    expect(created.body.user).toMatchObject({ email_verified: false });
     userinfo({ sub: `linked-${Date.now()}`, email: account.email, email_verified: true, name: 'Someone' });
     const result = await signIn(new Client(t.app));
     expect((result.body.user as { id: number }).id).toBe((created.body.user as { id: number }).id);
+    expect(result.body.user).toMatchObject({ email_verified: true });
   });
 
   it('refuses a wrong or missing state, and an unverified email', async () => {

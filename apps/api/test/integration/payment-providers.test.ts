@@ -3,7 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerDiscrepancies } from '../../src/features/ledger/repository.ts';
-import { signedIn } from '../gallery-fixtures.ts';
+import { verifiedBuyer } from '../account-fixtures.ts';
 import { Client, codeOf, createTestApp, type TestContext } from '../harness.ts';
 
 /**
@@ -69,7 +69,7 @@ afterAll(async () => {
   await new Promise((resolve) => fake.close(resolve));
 });
 
-const tickets = async (buyer: Awaited<ReturnType<typeof signedIn>>) =>
+const tickets = async (buyer: Awaited<ReturnType<typeof verifiedBuyer>>) =>
   ((await buyer.client.get('/api/user/me')).body as { generation_token: number }).generation_token;
 
 function webhook(provider: string, query: string, body: string, headers: Record<string, string> = {}) {
@@ -101,7 +101,7 @@ it('offers the configured providers, cards first, then crypto, then the sandbox'
 
 describe('CCBill', () => {
   it('sends the buyer to a FlexForm, and settles its webhooks by order id, then by subscription', async () => {
-    const buyer = await signedIn(t);
+    const buyer = await verifiedBuyer(t);
     const before = await tickets(buyer);
     const ordered = await buyer.client.post('/api/payment/ccbill/order', { product: 'pack_400' });
     const { order_id, redirect_url } = ordered.body as { order_id: string; redirect_url: string };
@@ -156,7 +156,7 @@ describe('CCBill', () => {
 
 describe('NOWPayments', () => {
   it('creates an invoice at the fake API, and settles a signed IPN once', async () => {
-    const buyer = await signedIn(t);
+    const buyer = await verifiedBuyer(t);
     const before = await tickets(buyer);
     const ordered = await buyer.client.post('/api/payment/nowpayments/order', {
       product: 'pack_60',
@@ -209,7 +209,7 @@ describe('NOWPayments', () => {
       },
     });
     try {
-      const buyer = await signedIn(broken);
+      const buyer = await verifiedBuyer(broken);
       const answer = await buyer.client.post('/api/payment/nowpayments/order', { product: 'pack_60' });
       expect([answer.status, codeOf(answer.body)]).toEqual([502, 'payment_failed']);
     } finally {
@@ -219,7 +219,7 @@ describe('NOWPayments', () => {
 });
 
 it('keeps a random order id out of reach of another provider’s notification', async () => {
-  const buyer = await signedIn(t);
+  const buyer = await verifiedBuyer(t);
   const before = await tickets(buyer);
   const ordered = await buyer.client.post('/api/payment/ccbill/order', { product: 'pack_60' });
   const { order_id } = ordered.body as { order_id: string };

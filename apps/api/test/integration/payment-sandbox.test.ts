@@ -7,7 +7,7 @@ import {
   createSandboxProvider,
   type SandboxNotificationBody,
 } from '../../src/features/payment/providers/sandbox.ts';
-import { signedIn } from '../gallery-fixtures.ts';
+import { verifiedBuyer } from '../account-fixtures.ts';
 import { Client, codeOf, createTestApp, type TestContext } from '../harness.ts';
 
 /**
@@ -27,7 +27,7 @@ afterAll(async () => {
   await t.close();
 });
 
-type Buyer = Awaited<ReturnType<typeof signedIn>>;
+type Buyer = Awaited<ReturnType<typeof verifiedBuyer>>;
 
 async function order(buyer: Buyer, product: string, currency = 'usd') {
   const answer = await buyer.client.post('/api/payment/sandbox/order', { product, currency });
@@ -84,7 +84,7 @@ describe('the shop', () => {
   });
 
   it('refuses a guest, an unknown provider and an unknown product', async () => {
-    const buyer = await signedIn(t);
+    const buyer = await verifiedBuyer(t);
     expect((await new Client(t.app).post('/api/payment/sandbox/order', { product: 'pack_60' })).status).toBe(
       401,
     );
@@ -99,7 +99,7 @@ describe('the shop', () => {
 
 describe('a pack bought with the sandbox', () => {
   it('credits its tickets once when approved, and shows in the history', async () => {
-    const buyer = await signedIn(t);
+    const buyer = await verifiedBuyer(t);
     const before = (await balances(buyer)).generation_token;
     const { order_id, redirect_url } = await order(buyer, 'pack_1000', 'eur');
     expect(redirect_url).toBe(`/payment/sandbox/${order_id}`);
@@ -121,7 +121,7 @@ describe('a pack bought with the sandbox', () => {
   });
 
   it('credits once under 20 concurrent copies of one notification', async () => {
-    const buyer = await signedIn(t);
+    const buyer = await verifiedBuyer(t);
     const before = (await balances(buyer)).generation_token;
     const { order_id } = await order(buyer, 'pack_400');
     const send = signed({
@@ -147,7 +147,7 @@ describe('a pack bought with the sandbox', () => {
   });
 
   it('refuses a notification with a missing, wrong or stale signature, and grants nothing', async () => {
-    const buyer = await signedIn(t);
+    const buyer = await verifiedBuyer(t);
     const before = (await balances(buyer)).generation_token;
     const { order_id } = await order(buyer, 'pack_60');
     const body: SandboxNotificationBody = {
@@ -173,7 +173,7 @@ describe('a pack bought with the sandbox', () => {
   });
 
   it('flags an amount or currency that does not match the order, and grants nothing', async () => {
-    const buyer = await signedIn(t);
+    const buyer = await verifiedBuyer(t);
     const before = (await balances(buyer)).generation_token;
     const { order_id } = await order(buyer, 'pack_2500');
     await signed({ event_id: randomUUID(), kind: 'paid', order_id, amount_cents: 299, currency: 'usd' })();
@@ -188,7 +188,7 @@ describe('a pack bought with the sandbox', () => {
   });
 
   it('ignores events out of order: a refund before the payment, a failure after it', async () => {
-    const buyer = await signedIn(t);
+    const buyer = await verifiedBuyer(t);
     const before = (await balances(buyer)).generation_token;
     const { order_id } = await order(buyer, 'pack_60');
     const paid = { order_id, amount_cents: 299, currency: 'usd' };
@@ -201,7 +201,7 @@ describe('a pack bought with the sandbox', () => {
   });
 
   it('takes back a refunded pack’s tickets as far as the balance allows, and records the rest', async () => {
-    const buyer = await signedIn(t);
+    const buyer = await verifiedBuyer(t);
     const { order_id } = await order(buyer, 'pack_60');
     const paid = { order_id, amount_cents: 299, currency: 'usd' };
     await signed({ event_id: randomUUID(), kind: 'paid', ...paid })();
@@ -254,8 +254,8 @@ describe('a pack bought with the sandbox', () => {
   });
 
   it('lets only the order’s buyer decide a sandbox order', async () => {
-    const buyer = await signedIn(t);
-    const other = await signedIn(t);
+    const buyer = await verifiedBuyer(t);
+    const other = await verifiedBuyer(t);
     const { order_id } = await order(buyer, 'pack_60');
     const answer = await other.client.post(`/api/payment/sandbox/${order_id}/decision`, { approve: true });
     expect([answer.status, codeOf(answer.body)]).toEqual([404, 'order_not_found']);
@@ -266,7 +266,7 @@ describe('a pack bought with the sandbox', () => {
 
 describe('a plan bought with the sandbox', () => {
   it('makes the buyer Pro for a month with Pro’s energy now, refuses Basic then, renews, and ends on a chargeback', async () => {
-    const buyer = await signedIn(t);
+    const buyer = await verifiedBuyer(t);
     const { order_id } = await order(buyer, 'plan_pro');
     await buyer.client.post(`/api/payment/sandbox/${order_id}/decision`, { approve: true });
     const pro = await balances(buyer);

@@ -24,6 +24,7 @@ const OPEN_TO_VISITORS = new Set([
   'POST /api/user/logout',
   'POST /api/user/send_reset_pwd',
   'POST /api/user/reset_pwd',
+  'POST /api/user/verify-email',
   'GET /api/user/oauth/providers',
   'GET /api/user/login/oauth/:provider/start',
   'POST /api/user/login/oauth',

@@ -30,10 +30,17 @@ export const DOMAIN_EVENT_PAYLOADS = {
   'daily_quest.completed': z.object({ userId, day: utcDayString }),
   /** Gallery images a user viewed for the first time today were counted (the scroll statistic). */
   'gallery.scrolled': z.object({ userId, count: z.number().int().positive().max(1000) }),
-  /** A payment settled; its effect on balances is the ledger's, keyed by the order. */
+  /**
+   * A payment settled successfully (a first payment or a subscription's renewal), once per provider
+   * notification; its effect on balances is the ledger's, keyed by the order. The receipt mail hangs on it.
+   */
   'payment.succeeded': z.object({ orderId: z.string().min(1).max(64), userId }),
   /** A user asked for a password-reset link; the handler makes the token and sends the mail. */
   'password_reset.requested': z.object({ userId }),
+  /** An address needs checking (sign-up, or a new link asked for); the handler makes the token and mails it. */
+  'user.verification_requested': z.object({ userId }),
+  /** An account's email became verified (a link, or an OAuth provider's word); once per account. */
+  'user.email_verified': z.object({ userId }),
 } as const;
 
 export type DomainEventType = keyof typeof DOMAIN_EVENT_PAYLOADS;
@@ -71,4 +78,6 @@ export function utcDay(at: Date): string {
 export const EVENT_DEDUPE_KEY = {
   signedInDay: (userId: number, day: string) => `user.signed_in_day:${userId}:${day}`,
   taskEnded: (taskId: string) => `task.ended:${taskId}`,
+  /** One receipt per settled notification, like the settlement itself (payment_notification). */
+  paymentSucceeded: (provider: string, eventId: string) => `payment.succeeded:${provider}:${eventId}`,
 } as const;

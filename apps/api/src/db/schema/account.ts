@@ -36,6 +36,8 @@ export interface AppUserTable {
   strikes_lifted_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   /** Why a person should look at this account (a chargeback; migration 0013), or null. */
   review_reason: ColumnType<string | null, string | null | undefined, string | null>;
+  /** When the address was verified (a mailed link, or an OAuth provider), or null (migration 0015). */
+  email_verified_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   created_at: Generated<CreatedAt>;
   updated_at: Timestamp;
 }
@@ -53,6 +55,16 @@ export interface SessionTable {
 export interface PasswordResetTable {
   token_hash: Buffer;
   user_id: number;
+  created_at: Generated<CreatedAt>;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+}
+
+/** A mailed verification link (migration 0015): only the token's hash, for the address it was sent to. */
+export interface EmailVerificationTable {
+  token_hash: Buffer;
+  user_id: number;
+  email: string;
   created_at: Generated<CreatedAt>;
   expires_at: Timestamp;
   used_at: Timestamp | null;
@@ -102,6 +114,7 @@ export interface AccountTables {
   app_user: AppUserTable;
   session: SessionTable;
   password_reset: PasswordResetTable;
+  email_verification: EmailVerificationTable;
   oauth_identity: OAuthIdentityTable;
   rate_limit: RateLimitTable;
   ledger_account: LedgerAccountTable;

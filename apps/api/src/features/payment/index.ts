@@ -14,6 +14,7 @@ import { createSandboxProvider } from './providers/sandbox.ts';
 import { createPaymentService } from './service.ts';
 import { createSettlementRepository } from './settlement-repository.ts';
 
+export { registerReceiptMail } from './receipt-mail.ts';
 export { registerPaymentRoutes } from './routes.ts';
 export type { PaymentService } from './service.ts';
 

@@ -80,7 +80,7 @@ export function createOrderRepository(db: DB) {
     async buyer(userId: number) {
       return db
         .selectFrom('app_user')
-        .select(['id', 'email', 'plan', 'pro_expire'])
+        .select(['id', 'email', 'email_verified_at', 'plan', 'pro_expire'])
         .where('id', '=', userId)
         .executeTakeFirst();
     },

@@ -121,6 +121,9 @@ export function createPaymentService(deps: {
       if (!product) throw new AppError('product_not_found');
       const buyer = await orders.buyer(userId);
       if (!buyer) throw new AppError('token_invalid');
+      // A purchase needs a verified address (receipts and a chargeback's follow-up go to it); generating
+      // does not, so an unverified account only meets this here.
+      if (!buyer.email_verified_at) throw new AppError('email_not_verified');
       const grant = grantOf(product);
       if (grant.kind === 'plan' && planPurchaseRefusal(buyer, grant.plan, deps.now())) {
         throw new AppError('already_pro');

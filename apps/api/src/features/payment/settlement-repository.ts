@@ -3,6 +3,7 @@ import {
   afterReversal,
   dayRef,
   energyResetValue,
+  EVENT_DEDUPE_KEY,
   grantOf,
   isUuid,
   nextOrderStatus,
@@ -14,6 +15,7 @@ import { sql, type Transaction } from 'kysely';
 import type { DB } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 import { post } from '../ledger/index.ts';
+import { appendEvent } from '../outbox/index.ts';
 import type { PaymentEvent, ProviderId } from './providers/provider.ts';
 
 /** What a notification did. */
@@ -134,6 +136,19 @@ async function takeBack(trx: Trx, order: OrderRow, key: string, now: Date): Prom
   return 0;
 }
 
+/**
+ * `payment.succeeded` (the receipt mail's cue), in the settlement's transaction: it exists exactly when
+ * the credit does, once per provider event like the settlement itself (a replay never gets this far; the
+ * dedupe key holds even so).
+ */
+async function recordSuccess(trx: Trx, order: OrderRow, provider: ProviderId, eventId: string) {
+  await appendEvent(
+    trx,
+    { type: 'payment.succeeded', payload: { orderId: order.id, userId: order.user_id } },
+    { dedupeKey: EVENT_DEDUPE_KEY.paymentSucceeded(provider, eventId) },
+  );
+}
+
 /** Whether the paid amount matches the order's (a notification that does not say is taken as matching). */
 function amountMatches(order: OrderRow, event: PaymentEvent): boolean {
   if (event.amountCents !== undefined && event.amountCents !== order.amount_cents) return false;
@@ -195,6 +210,7 @@ async function settleClaimed(
       return result('flagged');
     }
     await grantPlanMonth(trx, order, 1, key, now);
+    await recordSuccess(trx, order, provider, event.eventId);
     return result('applied');
   }
   if (event.kind === 'cancelled') return result('applied'); // renewals stop; the month paid runs out
@@ -210,6 +226,7 @@ async function settleClaimed(
       ...(event.providerRef ? { provider_ref: sql`coalesce(provider_ref, ${event.providerRef})` } : {}),
     });
     await grant(trx, order, key, now);
+    await recordSuccess(trx, order, provider, event.eventId);
     return result('applied');
   }
   if (event.kind === 'failed') {

@@ -29,6 +29,8 @@ export const LIMITS = {
   /** Reset mails to one account; requests over it are answered ok but mail nothing (password-reset.ts). */
   resetMailsPerAccount: { max: 3, windowMs: 60 * 60_000 },
   oauthPerIp: { max: 30, windowMs: 10 * 60_000 },
+  /** New verification links asked for by one account (features/user/email-verification.ts). */
+  verifyMailsPerAccount: { max: 3, windowMs: 60 * 60_000 },
 } satisfies Record<string, Limit>;
 
 type Check = [key: string, limit: Limit];

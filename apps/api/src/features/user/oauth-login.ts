@@ -2,6 +2,7 @@ import { isReservedUsername, USERNAME_MAX, USERNAME_MIN } from '@mirage/domain';
 import type { OAuthProfile } from '../oauth/index.ts';
 import type { UserRow } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
+import { createEmailVerificationRepository } from './email-verification-repository.ts';
 import { insertUserWithWelcomeGrant, type AccountDeps } from './service.ts';
 import type { UserRepository } from './repository.ts';
 
@@ -55,8 +56,14 @@ export async function accountForOAuthProfile(deps: AccountDeps, profile: OAuthPr
   if (profile.email && profile.emailVerified) {
     const existing = await users.findByEmail(profile.email);
     if (existing) {
-      await users.insertOAuthIdentity(deps.db, identity(existing.id));
-      return existing;
+      // The provider vouches for this address, so the account's owner holds it: linking verifies it too.
+      return deps.db.transaction().execute(async (trx) => {
+        await users.insertOAuthIdentity(trx, identity(existing.id));
+        if (existing.email_verified_at) return existing;
+        const now = deps.now();
+        await createEmailVerificationRepository(trx).markVerified(existing.id, now);
+        return { ...existing, email_verified_at: now };
+      });
     }
   }
   if (!profile.email || !profile.emailVerified)
@@ -64,7 +71,8 @@ export async function accountForOAuthProfile(deps: AccountDeps, profile: OAuthPr
   const username = await freeUsername(users, usernameBase(profile));
   return insertUserWithWelcomeGrant(
     deps,
-    { username, email: profile.email, pwdHash: null, referrerId: null },
+    // Verified from the start: only an address the provider checked creates an account (above).
+    { username, email: profile.email, pwdHash: null, referrerId: null, emailVerified: true },
     (trx, row) => users.insertOAuthIdentity(trx, identity(row.id)),
   );
 }

@@ -5,10 +5,12 @@ import {
   logIn,
   logInWithOAuth,
   logOut,
+  resendVerificationEmail,
   resetPassword,
   sendPasswordReset,
   startOAuthLogin,
   updateUser,
+  verifyEmail,
 } from '@mirage/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -20,6 +22,7 @@ import { newState, type OAuthService, statesMatch } from '../oauth/index.ts';
 import { LIMITS, type RateLimiter } from '../rate-limit/index.ts';
 import type { SessionService } from '../session/index.ts';
 import { accountForOAuthProfile } from './oauth-login.ts';
+import type { EmailVerificationService } from './email-verification.ts';
 import type { PasswordResetService } from './password-reset.ts';
 import type { AccountDeps, AccountService, ClientInfo } from './service.ts';
 import { toUserSettings } from './view.ts';
@@ -28,6 +31,7 @@ export interface UserRouteDeps {
   accounts: AccountService;
   accountDeps: AccountDeps;
   passwordReset: PasswordResetService;
+  emailVerification: EmailVerificationService;
   sessions: SessionService;
   oauth: OAuthService;
   limiter: RateLimiter;
@@ -95,6 +99,20 @@ export function registerUserRoutes(fastify: FastifyInstance, deps: UserRouteDeps
     { config: { auth: 'none' }, schema: schemaOf(resetPassword) },
     async (request) => {
       await deps.passwordReset.resetPassword(request.body.token, request.body.pwd);
+      return { ok: true } as const;
+    },
+  );
+
+  app.post(verifyEmail.path, { config: { auth: 'none' }, schema: schemaOf(verifyEmail) }, async (request) => {
+    await deps.emailVerification.verify(request.body.token);
+    return { ok: true } as const;
+  });
+
+  app.post(
+    resendVerificationEmail.path,
+    { config: { auth: 'user' }, schema: schemaOf(resendVerificationEmail) },
+    async (request) => {
+      await deps.emailVerification.resend(userIdOf(request));
       return { ok: true } as const;
     },
   );

@@ -8,6 +8,8 @@ import { post } from '../ledger/index.ts';
 import { LIMITS, type RateLimiter } from '../rate-limit/index.ts';
 import type { SessionService } from '../session/index.ts';
 import { isDisposableEmail } from './disposable-email.ts';
+import { createEmailVerificationRepository } from './email-verification-repository.ts';
+import { requestVerificationMail } from './email-verification.ts';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './password.ts';
 import type { UserRepository } from './repository.ts';
 
@@ -22,6 +24,7 @@ export interface AccountDeps {
   sessions: SessionService;
   limiter: RateLimiter;
   welcomeTickets: number;
+  now: () => Date;
 }
 
 /** A referral code: 8 characters from an alphabet without look-alikes (0/O, 1/I/L). */
@@ -43,16 +46,25 @@ function duplicateFromConstraint(error: unknown): AppError | undefined {
 
 /**
  * Inserts a user and grants the welcome tickets through the ledger, in one transaction: an account never
- * exists without its grant, and a retried grant is stored once (idempotency key per user).
+ * exists without its grant, and a retried grant is stored once (idempotency key per user). The address is
+ * either already verified (`emailVerified`: an OAuth provider checked it) or gets its verification mail,
+ * requested in the same transaction so that no account is left without one.
  */
 export async function insertUserWithWelcomeGrant(
-  deps: Pick<AccountDeps, 'db' | 'users' | 'welcomeTickets'>,
-  user: { username: string; email: string; pwdHash: string | null; referrerId: number | null; lang?: string },
+  deps: Pick<AccountDeps, 'db' | 'users' | 'welcomeTickets' | 'now'>,
+  user: {
+    username: string;
+    email: string;
+    pwdHash: string | null;
+    referrerId: number | null;
+    lang?: string;
+    emailVerified: boolean;
+  },
   afterInsert?: (trx: DB, row: UserRow) => Promise<void>,
 ): Promise<UserRow> {
   try {
     return await deps.db.transaction().execute(async (trx) => {
-      const row = await deps.users.insertInTransaction(trx, {
+      let row = await deps.users.insertInTransaction(trx, {
         username: user.username,
         email: user.email,
         pwd_hash: user.pwdHash,
@@ -60,6 +72,13 @@ export async function insertUserWithWelcomeGrant(
         referrer_id: user.referrerId,
         ...(user.lang ? { lang: user.lang } : {}),
       });
+      if (user.emailVerified) {
+        const now = deps.now();
+        await createEmailVerificationRepository(trx).markVerified(row.id, now);
+        row = { ...row, email_verified_at: now };
+      } else {
+        await requestVerificationMail(trx, row.id);
+      }
       if (afterInsert) await afterInsert(trx, row);
       if (deps.welcomeTickets <= 0) return row;
       await post(
@@ -115,6 +134,8 @@ export function createAccountService(deps: AccountDeps) {
         email: body.email,
         pwdHash: await hashPassword(body.pwd),
         referrerId,
+        ...(body.lang ? { lang: body.lang } : {}),
+        emailVerified: false,
       });
       return startSession(user, client);
     },

@@ -12,6 +12,7 @@ export function toUserSettings(row: UserRow, now: Date = new Date()): UserSettin
     id: row.id,
     username: row.username,
     email: row.email,
+    email_verified: row.email_verified_at !== null,
     keep_updated: row.keep_updated,
     generation_token: row.generation_token,
     tag_setting_ack: row.tag_setting_ack,

@@ -9,6 +9,7 @@ const user = (patch: Partial<UserSettings> = {}): UserSettings => ({
   id: 1,
   username: 'maker',
   email: 'maker@example.com',
+  email_verified: true,
   keep_updated: false,
   generation_token: 20,
   tag_setting_ack: true,
