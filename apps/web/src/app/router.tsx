@@ -32,6 +32,7 @@ const shellRoutes: RouteObject[] = [
   { path: 'account/signin', lazy: page(() => import('../pages/SignInPage.tsx')) },
   { path: 'account/signup', lazy: page(() => import('../pages/SignUpPage.tsx')) },
   { path: 'account/reset', lazy: page(() => import('../pages/ResetPasswordPage.tsx')) },
+  { path: 'account/verify', lazy: page(() => import('../pages/VerifyEmailPage.tsx')) },
   { path: 'settings', lazy: page(() => import('../pages/SettingsPage.tsx')) },
   { path: '404', lazy: page(() => import('../pages/NotFoundPage.tsx')) },
   { path: 'create', handle: KEEP_ALIVE, lazy: page(() => import('../pages/CreatePage.tsx')) },

@@ -1,4 +1,4 @@
-import { COOKIE, PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN } from '@mirage/domain';
+import { COOKIE, isLanguage, PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN } from '@mirage/domain';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -18,7 +18,7 @@ import {
 import styles from './AuthForm.module.css';
 
 export function SignUpForm({ onSuccess }: { onSuccess: () => void }) {
-  const { t } = useTranslation('account');
+  const { t, i18n } = useTranslation('account');
   const errorText = useErrorText();
   const [values, setValues] = useState({ username: '', email: '', pwd: '' });
   const [errors, setErrors] = useState<FormErrors>({});
@@ -51,6 +51,8 @@ export function SignUpForm({ onSuccess }: { onSuccess: () => void }) {
       username: values.username.trim(),
       email: values.email.trim(),
       pwd: values.pwd,
+      // The verification mail goes out in the language the visitor reads the site in.
+      ...(isLanguage(i18n.language) ? { lang: i18n.language } : {}),
       ...(referral ? { referral_code: referral } : {}),
     });
   }

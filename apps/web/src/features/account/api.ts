@@ -20,3 +20,7 @@ export const updateUser = (body: UserUpdate | PasswordUpdate) => call('updateUse
 export const sendResetPassword = (email: string) => call('sendPasswordReset', { body: { email } });
 
 export const resetPassword = (token: string, pwd: string) => call('resetPassword', { body: { token, pwd } });
+
+export const verifyEmail = (token: string) => call('verifyEmail', { body: { token } });
+
+export const resendVerificationEmail = () => call('resendVerificationEmail', {});

@@ -4,6 +4,7 @@ import { Button } from '../../ui/Button.tsx';
 import { PageSpinner } from '../../ui/Spinner.tsx';
 import { useQueryClient } from '@tanstack/react-query';
 import { Navigate } from 'react-router';
+import { VerifyEmailNotice } from '../account/index.ts';
 import { useSession, ME_QUERY_KEY } from '../session/index.ts';
 import { AudioCard } from './AudioCard.tsx';
 import { HiddenTagsCard } from './HiddenTagsCard.tsx';
@@ -38,6 +39,7 @@ export function SettingsView() {
         </div>
       ) : (
         <div className={styles.sections}>
+          {!user.email_verified && <VerifyEmailNotice email={user.email} />}
           <section className={styles.section} aria-labelledby="settings-account">
             <h2 id="settings-account" className={styles.sectionTitle}>
               {t('sections.account')}

@@ -22,6 +22,7 @@ import { useShop } from './queries.ts';
 import { staggerDelays } from './stagger.ts';
 import { useCheckout } from './useCheckout.ts';
 import { useProductName } from './useProductName.ts';
+import { VerifyFirstDialog } from './VerifyFirstDialog.tsx';
 import styles from './Shop.module.css';
 
 type Tab = 'upgrade' | 'tickets';
@@ -183,6 +184,9 @@ export function ShopView() {
         onClose={checkout.closeChoice}
       />
       {signedIn && <HistoryDialog open={historyOpen} onOpenChange={setHistoryOpen} />}
+      {user && (
+        <VerifyFirstDialog open={checkout.mustVerify} email={user.email} onClose={checkout.closeVerify} />
+      )}
     </PageLayout>
   );
 }

@@ -13,19 +13,22 @@ import { checkoutTarget, needsMethodChoice, type ProviderId } from './checkout.t
 export const SIGNUP_FOR_SHOP = '/account/signup?rel=tickets';
 
 /**
- * Buying (docs/product/commerce.md): a guest goes to sign-up; a signed-in buyer picks how to pay when the
+ * Buying (docs/product/commerce.md): a guest goes to sign-up; a buyer whose address is not verified is told
+ * to verify it first (the server refuses the order: email_not_verified); a signed-in buyer picks how to pay when the
  * shop offers more than one provider, then the order is created at today's price and the buyer is sent to
  * the provider's checkout (a full navigation to a real provider, the router for the sandbox's own page).
  */
 export function useCheckout(currency: MoneyCurrency, providers: readonly ProviderId[]) {
   const { t } = useTranslation('shop');
-  const { signedIn } = useSession();
+  const { signedIn, user } = useSession();
   const navigate = useNavigate();
   const errorText = useErrorText();
   /** The product waiting for the buyer's choice of a payment method. */
   const [choosing, setChoosing] = useState<string | null>(null);
   /** The product whose provider's page is loading (the button keeps its spinner until the page leaves). */
   const [leaving, setLeaving] = useState<string | null>(null);
+  /** A buyer whose address is not verified yet: told how to verify rather than sent to pay. */
+  const [mustVerify, setMustVerify] = useState(false);
 
   const order = useMutation({
     mutationFn: ({ provider, product }: { provider: ProviderId; product: string }) =>
@@ -36,7 +39,12 @@ export function useCheckout(currency: MoneyCurrency, providers: readonly Provide
       setLeaving(product);
       window.location.assign(target.url);
     },
-    onError: (error) => notify(errorText(errorCode(error)), 'error'),
+    onError: (error) => {
+      const code = errorCode(error);
+      // The session said verified, the server says not (another tab, an old page): the same explanation.
+      if (code === 'email_not_verified') setMustVerify(true);
+      else notify(errorText(code), 'error');
+    },
   });
 
   const pay = (provider: ProviderId, product: string) => {
@@ -46,6 +54,7 @@ export function useCheckout(currency: MoneyCurrency, providers: readonly Provide
 
   const buy = (product: string) => {
     if (!signedIn) return void navigate(SIGNUP_FOR_SHOP);
+    if (user && !user.email_verified) return void setMustVerify(true);
     const [only] = providers;
     if (!only) notify(t('checkout.unavailable'), 'error');
     else if (needsMethodChoice(providers)) setChoosing(product);
@@ -57,6 +66,8 @@ export function useCheckout(currency: MoneyCurrency, providers: readonly Provide
     pay,
     choosing,
     closeChoice: () => setChoosing(null),
+    mustVerify,
+    closeVerify: () => setMustVerify(false),
     /** The product whose order is being created (its button shows a spinner). */
     pendingProduct: order.isPending ? order.variables.product : leaving,
   };
