@@ -166,7 +166,9 @@ describe('account flows of a guest in Chromium', () => {
     await expect
       .poll(
         async () => {
-          mail = (await readOutbox(server.server.dataDir)).find((item) => item.to === account.email);
+          mail = (await readOutbox(server.server.dataDir)).find(
+            (item) => item.to === account.email && item.text.includes('/account/reset?token='),
+          );
           return mail;
         },
         { timeout: 15_000 },

@@ -5,6 +5,7 @@ import { PHONE, screenshot } from './support/browser.ts';
 import { watchProblems } from './support/firstScreen.ts';
 import { dismissNotices, newAccount } from './support/gallery.ts';
 import { noticeText } from './support/image.ts';
+import { verifyAccount } from './support/mail.ts';
 import { axeViolationsIn } from './support/player.ts';
 import { browserPerTest, createAccount, serverForFile } from './support/suite.ts';
 
@@ -23,7 +24,11 @@ const decliner = newAccount('nope');
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/;
 
 beforeAll(async () => {
-  for (const account of [buyer, upgrader, decliner]) await createAccount(server.url, account);
+  for (const account of [buyer, upgrader, decliner]) {
+    await createAccount(server.url, account);
+    // A purchase needs a verified address.
+    await verifyAccount(server.url, server.server.dataDir, account.email);
+  }
 });
 
 const tickets = async (page: Page) => Number((await me(page, server.url))?.generation_token);
