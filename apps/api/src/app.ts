@@ -48,6 +48,7 @@ import { registerNotificationSignal } from './features/player/notification-signa
 import { registerCommunityRoutes } from './features/community/routes.ts';
 import { registerGameEventRoutes } from './features/game-event/index.ts';
 import { registerPaymentRoutes } from './features/payment/index.ts';
+import { registerSerialKeyRoutes } from './features/serial-key/index.ts';
 import { registerLeaderboardRoutes } from './features/leaderboard/routes.ts';
 
 export interface AppDeps {
@@ -153,6 +154,7 @@ export async function buildApp(deps: AppDeps) {
   registerGameEventRoutes(app, built);
   registerCommunityRoutes(app, { config });
   registerPaymentRoutes(app, built);
+  registerSerialKeyRoutes(app, built);
 
   if (deps.serveWeb === false) registerApiNotFound(app);
   else {

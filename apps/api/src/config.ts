@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { RESELLER_NAME } from '@mirage/domain';
 
 /**
  * Every environment variable the API reads, in one schema. Each entry says what it is for; the README
@@ -10,6 +11,21 @@ const booleanFlag = z
 
 /** A web address people are sent to: http or https only (never javascript: or data:). */
 const httpUrl = z.url({ protocol: /^https?$/ });
+
+/** "g2a=https://…,key-shop=https://…" → [{name, url}]. */
+const resellerLinks = z
+  .string()
+  .transform((text) =>
+    text
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter(Boolean)
+      .map((entry) => {
+        const at = entry.indexOf('=');
+        return { name: entry.slice(0, at).trim().toLowerCase(), url: entry.slice(at + 1).trim() };
+      }),
+  )
+  .pipe(z.array(z.object({ name: z.string().regex(RESELLER_NAME), url: httpUrl })));
 
 export const configSchema = z
   .object({
@@ -84,6 +100,9 @@ export const configSchema = z
     COMMUNITY_FORUM_URL: httpUrl.optional(),
     COMMUNITY_MICROBLOG_URL: httpUrl.optional(),
     COMMUNITY_VIDEO_URL: httpUrl.optional(),
+    /** Where reseller keys are sold, `name=https://…` separated by commas (docs/product/commerce.md#serial-keys):
+     * the shop and the reseller guide link them. A name is what `npm run keys -- mint --reseller` used. */
+    KEY_RESELLER_URLS: resellerLinks.optional(),
     /** CCBill (cards; docs/product/commerce.md#providers): offered when all five are set. The webhook URL to
      * configure in the CCBill admin is ${PUBLIC_URL}/api/payment/ccbill/webhook?secret=<CCBILL_WEBHOOK_SECRET>. */
     CCBILL_ACCOUNT_NUMBER: z

@@ -22,8 +22,8 @@ import {
   type OutboxDispatcherOptions,
 } from './features/outbox/index.ts';
 import { createGameEventRepository, createGameEventService } from './features/game-event/index.ts';
-import { createPayments } from './features/payment/index.ts';
 import { createPayments, registerReceiptMail } from './features/payment/index.ts';
+import { createSerialKeyRepository, createSerialKeyService } from './features/serial-key/index.ts';
 import { createLeaderboardRepository } from './features/leaderboard/repository.ts';
 import { createLeaderboardService } from './features/leaderboard/service.ts';
 import { createPlayerActionsRepository } from './features/player/actions-repository.ts';
@@ -123,6 +123,12 @@ export function createServices(deps: ServiceDeps) {
   const gameEvents = createGameEventService({ events: createGameEventRepository(db), limiter, now });
   // The shop: orders, the providers' notifications, the ledger credits they make.
   const payments = createPayments({ config, db, now, log });
+  const serialKeys = createSerialKeyService({
+    keys: createSerialKeyRepository(db),
+    limiter,
+    now,
+    resellerLinks: config.KEY_RESELLER_URLS,
+  });
   registerReceiptMail(eventHandlers, { mailer });
 
   // The app-wide file store (images, previews, samples) and the image post-processor that writes to it.
@@ -203,8 +209,8 @@ export function createServices(deps: ServiceDeps) {
     accountDeps,
     accounts,
     passwordReset,
-    eventHandlers,
     emailVerification,
+    eventHandlers,
     outbox,
     store,
     processor,
@@ -229,6 +235,7 @@ export function createServices(deps: ServiceDeps) {
     leaderboards,
     gameEvents,
     payments,
+    serialKeys,
     /** The energy rollover sweep (the background work runs it every minute; tests call it). */
     sweepEnergy: () => sweepEnergyRollover(db, now()),
   };

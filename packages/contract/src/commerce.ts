@@ -1,4 +1,4 @@
-import { MONEY_CURRENCIES, ORDER_STATUS, PRODUCT_IDS } from '@mirage/domain';
+import { MONEY_CURRENCIES, ORDER_STATUS, PRODUCT_IDS, queryFlag } from '@mirage/domain';
 import { z } from 'zod';
 import { operation } from './define.ts';
 
@@ -140,10 +140,62 @@ export const decideSandboxPayment = operation('decideSandboxPayment', {
   errors: ['order_not_found', 'payment_provider_unavailable'],
 });
 
+export const redeemSerialKey = operation('redeemSerialKey', {
+  tag: 'commerce',
+  summary: 'Redeem a reseller’s serial key',
+  description:
+    'Credits a key bought from a key reseller (the first path segment is the reseller’s short name): its ' +
+    'tickets, and its Pro days if it carries any. Case, dashes and spaces in the key do not matter. A ' +
+    'Pro-days key while Pro runs answers `already_pro`, while Basic runs `upgrade_from_basic`, both with ' +
+    '`data: {duration, tickets}` and nothing applied; the same call with `confirm=true` applies it (Pro ' +
+    'days extend the expiry, or start now with the Basic days left converted). Wrong guesses are limited ' +
+    '(`spam_protection`).',
+  params: z.object({
+    reseller: z.string().max(64),
+    serialKey: z.string().max(64, { error: 'key_not_found' }),
+  }),
+  querystring: z.object({ confirm: queryFlag }),
+  responses: {
+    200: z
+      .object({
+        tickets: z.number().int().describe('Tickets credited'),
+        duration: z.number().int().optional().describe('Pro days granted, when the key carries any'),
+      })
+      .meta({ id: 'RedeemResponse', description: 'What the key gave' }),
+  },
+  errors: [
+    'key_not_found',
+    'key_already_consumed',
+    'already_pro',
+    'upgrade_from_basic',
+    'spam_protection',
+    'validation_error',
+  ],
+});
+
+export const listResellers = operation('listResellers', {
+  tag: 'commerce',
+  summary: 'Key resellers',
+  description:
+    'The resellers whose serial keys can be redeemed here (those with keys on sale), with the address of ' +
+    'their shop when the operator set one. The redeem card sends the reseller’s `name` as the first path ' +
+    'segment of `redeemSerialKey`.',
+  responses: {
+    200: z
+      .object({
+        resellers: z.array(z.object({ name: z.string(), url: z.string().nullable() })),
+      })
+      .describe('The resellers, by name'),
+  },
+  errors: [],
+});
+
 export const commerceOperations = {
   getShop,
   createOrder,
   receivePaymentNotification,
   listPayments,
   decideSandboxPayment,
+  redeemSerialKey,
+  listResellers,
 };

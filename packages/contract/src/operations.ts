@@ -89,6 +89,8 @@ export const OPERATIONS = {
   receivePaymentNotification: { method: 'POST', path: '/api/payment/:provider/webhook' },
   listPayments: { method: 'GET', path: '/api/payment/history' },
   decideSandboxPayment: { method: 'POST', path: '/api/payment/sandbox/:orderId/decision' },
+  redeemSerialKey: { method: 'POST', path: '/api/:reseller/redeem/:serialKey' },
+  listResellers: { method: 'GET', path: '/api/resellers' },
   getGameEventForVisitor: { method: 'GET', path: '/api/event/visitor' },
   getGameEvent: { method: 'GET', path: '/api/event' },
   consumeGameEvent: { method: 'POST', path: '/api/event/:uuid' },

@@ -88,6 +88,8 @@ export const ERROR_STATUS = {
   payment_failed: 502, // added: the provider could not create the checkout; nothing was charged
   already_pro: 409, // Basic bought or redeemed while Pro runs (redeem: data {duration, tickets})
   upgrade_from_basic: 409, // a Pro-days key redeemed while Basic runs (data {duration, tickets})
+  key_not_found: 404, // no such serial key for this reseller (or revoked, or mistyped)
+  key_already_consumed: 409,
   // referral
   referrer_not_found: 400,
   user_refer_self: 400,

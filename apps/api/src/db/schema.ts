@@ -6,6 +6,7 @@ import type { PaymentTables } from './schema/payment.ts';
 import type { GenerationTables } from './schema/generation.ts';
 import type { OutboxTables } from './schema/outbox.ts';
 import type { PlayerTables } from './schema/player.ts';
+import type { SerialKeyTables } from './schema/serial-key.ts';
 
 /** The whole database as Kysely sees it: one interface per area, mirroring the migrations. */
 export interface Database
@@ -17,6 +18,7 @@ export interface Database
     OutboxTables,
     PlayerTables,
     GameEventTables,
-    PaymentTables {}
+    PaymentTables,
+    SerialKeyTables {}
 
 export type { UserRow, NewUserRow, UserUpdate } from './schema/account.ts';

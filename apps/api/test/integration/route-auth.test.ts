@@ -51,6 +51,7 @@ const OPEN_TO_VISITORS = new Set([
   'GET /api/event/visitor',
   'GET /api/config/community',
   'GET /api/shop',
+  'GET /api/resellers',
   'POST /api/payment/:provider/webhook',
 ]);
 

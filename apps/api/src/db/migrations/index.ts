@@ -12,6 +12,7 @@ import * as createOutbox from './0010_create_outbox.ts';
 import * as createPlayer from './0011_create_player.ts';
 import * as createGameEvent from './0012_create_game_event.ts';
 import * as createPayment from './0013_create_payment.ts';
+import * as createSerialKey from './0014_create_serial_key.ts';
 import * as addEmailVerification from './0015_add_email_verification.ts';
 
 /** Every migration, in order. Names are NNNN_verb_object; never rename or edit one that has shipped. */
@@ -29,5 +30,6 @@ export const migrations: Record<string, Migration> = {
   '0011_create_player': createPlayer,
   '0012_create_game_event': createGameEvent,
   '0013_create_payment': createPayment,
-};
+  '0014_create_serial_key': createSerialKey,
   '0015_add_email_verification': addEmailVerification,
+};

@@ -2,7 +2,6 @@ import {
   afterPaidMonth,
   afterReversal,
   dayRef,
-  energyResetValue,
   EVENT_DEDUPE_KEY,
   grantOf,
   isUuid,
@@ -16,6 +15,7 @@ import type { DB } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 import { post } from '../ledger/index.ts';
 import { appendEvent } from '../outbox/index.ts';
+import { applyPlanChange, lockPlanHolder } from './plan-change.ts';
 import type { PaymentEvent, ProviderId } from './providers/provider.ts';
 
 /** What a notification did. */
@@ -44,35 +44,12 @@ async function lockOrder(trx: Trx, provider: ProviderId, event: PaymentEvent): P
   return query.orderBy('created_at').limit(1).forUpdate().executeTakeFirst();
 }
 
-async function lockUser(trx: Trx, userId: number) {
-  return trx
-    .selectFrom('app_user')
-    .select(['id', 'plan', 'pro_expire', 'daily_token', 'generation_token'])
-    .where('id', '=', userId)
-    .forNoKeyUpdate()
-    .executeTakeFirstOrThrow();
-}
-
-/** A paid month of the order's plan, and the plan's energy now (the buyer should not wait for midnight). */
+/** A paid month of the order's plan (its energy comes at once: plan-change.ts). */
 async function grantPlanMonth(trx: Trx, order: OrderRow, months: number, key: string, now: Date) {
   const grant = grantOf(productById(order.product)!);
   if (grant.kind !== 'plan') return;
-  const user = await lockUser(trx, order.user_id);
-  const after = afterPaidMonth(user, grant.plan, months, now);
-  await trx
-    .updateTable('app_user')
-    .set({ plan: after.plan, pro_expire: after.pro_expire, updated_at: now })
-    .where('id', '=', user.id)
-    .execute();
-  const delta = energyResetValue(grant.plan) - user.daily_token;
-  if (delta > 0) {
-    const ref = dayRef(startOfUtcDay(now));
-    await post(
-      trx,
-      [{ userId: user.id, currency: 'energy', delta, reason: 'energy_reset', ref }],
-      `energy:${key}`,
-    );
-  }
+  const user = await lockPlanHolder(trx, order.user_id);
+  await applyPlanChange(trx, user, afterPaidMonth(user, grant.plan, months, now), key, now);
 }
 
 /** What the order bought: its tickets through the ledger, or its plan's month. */
@@ -96,7 +73,7 @@ async function grant(trx: Trx, order: OrderRow, key: string, now: Date) {
  */
 async function takeBack(trx: Trx, order: OrderRow, key: string, now: Date): Promise<number> {
   const granted = grantOf(productById(order.product)!);
-  const user = await lockUser(trx, order.user_id);
+  const user = await lockPlanHolder(trx, order.user_id);
   const ref = { type: 'order' as const, id: order.id };
   if (granted.kind === 'tickets') {
     const taken = Math.min(granted.tickets, user.generation_token);

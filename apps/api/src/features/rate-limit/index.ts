@@ -1,3 +1,3 @@
 /** The rate-limit feature's public face: what other features import from it. */
 export { LIMITS } from './service.ts';
-export type { RateLimiter } from './service.ts';
+export type { Limit, RateLimiter } from './service.ts';
