@@ -26,6 +26,8 @@ export function editableServerForFile(env: Record<string, string> = {}): {
   readonly url: string;
   readonly server: RunningServer;
   edit: (change: (db: DB) => Promise<void>) => Promise<void>;
+  /** Stops the server, runs `work` with its data folder (an operator's CLI), and starts it again. */
+  whileStopped: (work: (dataDir: string) => Promise<void> | void) => Promise<void>;
 } {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'mirage-e2e-player-'));
   const options = { dataDir, env: { GUEST_SAMPLES: 'false', LOCAL_WORKER: 'false', ...env } };
@@ -49,15 +51,23 @@ export function editableServerForFile(env: Record<string, string> = {}): {
       return running();
     },
     async edit(change) {
+      await this.whileStopped(async () => {
+        const database = await createPGliteDatabase({ dataDir: path.join(dataDir, 'db') });
+        try {
+          await change(database.db);
+        } finally {
+          await database.close();
+        }
+      });
+    },
+    async whileStopped(work) {
       await running().stop();
       server = undefined;
-      const database = await createPGliteDatabase({ dataDir: path.join(dataDir, 'db') });
       try {
-        await change(database.db);
+        await work(dataDir);
       } finally {
-        await database.close();
+        server = await startServer(options);
       }
-      server = await startServer(options);
     },
   };
 }

@@ -16,7 +16,12 @@ export interface DialogProps {
   fullOnMobile?: boolean;
   children: ReactNode;
   testId?: string;
+  /** False for a decision that must be answered (the redeem conflicts): no close button, and neither
+   * Escape nor a click outside closes it; its own buttons do. */
+  dismissible?: boolean;
 }
+
+const prevent = (event: Event) => event.preventDefault();
 
 /** The dialog itself (Radix Dialog): Dialog.tsx renders it once it has been opened. */
 export function DialogFrame({
@@ -29,6 +34,7 @@ export function DialogFrame({
   fullOnMobile = true,
   children,
   testId,
+  dismissible = true,
 }: DialogProps) {
   const { t } = useTranslation('common');
   // Radix links a description itself; without one, aria-describedby must be explicitly undefined.
@@ -38,7 +44,12 @@ export function DialogFrame({
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
         <RadixDialog.Overlay className={styles.overlay} />
-        <RadixDialog.Content className={className} data-testid={testId} {...describedBy}>
+        <RadixDialog.Content
+          className={className}
+          data-testid={testId}
+          {...describedBy}
+          {...(dismissible ? {} : { onEscapeKeyDown: prevent, onPointerDownOutside: prevent })}
+        >
           <div className={styles.header}>
             <div className={styles.titles}>
               <RadixDialog.Title className={hideTitle ? 'visually-hidden' : styles.title}>
@@ -50,9 +61,11 @@ export function DialogFrame({
                 </RadixDialog.Description>
               )}
             </div>
-            <RadixDialog.Close className={styles.close} aria-label={t('actions.close')}>
-              <CloseIcon />
-            </RadixDialog.Close>
+            {dismissible && (
+              <RadixDialog.Close className={styles.close} aria-label={t('actions.close')}>
+                <CloseIcon />
+              </RadixDialog.Close>
+            )}
           </div>
           {children}
         </RadixDialog.Content>

@@ -18,6 +18,7 @@ import { OrderOutcome } from './OrderOutcome.tsx';
 import { PackCards } from './PackCards.tsx';
 import { PaymentMethodDialog } from './PaymentMethodDialog.tsx';
 import { PlanCards } from './PlanCards.tsx';
+import { RedeemCard } from './RedeemCard.tsx';
 import { useShop } from './queries.ts';
 import { staggerDelays } from './stagger.ts';
 import { useCheckout } from './useCheckout.ts';
@@ -168,6 +169,7 @@ export function ShopView() {
       </div>
       {offers}
       {tab === 'tickets' && <p className={styles.footnote}>{t('packs.neverExpire')}</p>}
+      <RedeemCard />
       <Faq signedIn={signedIn} />
       <PaymentMethodDialog
         product={choosing}

@@ -20,3 +20,12 @@ export const createOrder = (provider: ProviderId, product: string, currency: Mon
 
 export const decideSandboxPayment = (orderId: string, approve: boolean) =>
   call('decideSandboxPayment', { params: { orderId }, body: { approve } });
+
+export type RedeemAnswer = Answer<'redeemSerialKey'>;
+export type Reseller = Answer<'listResellers'>['resellers'][number];
+
+export const fetchResellers = (signal?: AbortSignal) => call('listResellers', {}, signal);
+
+/** Redeems a key at a reseller; `confirm` answers the redeem-conflicts modal (decisions "Redeem conflicts"). */
+export const redeemSerialKey = (reseller: string, serialKey: string, confirm: boolean) =>
+  call('redeemSerialKey', { params: { reseller, serialKey }, query: { confirm } });

@@ -6,3 +6,4 @@ export { ShopView } from './ShopView.tsx';
 export { SandboxCheckout } from './SandboxCheckout.tsx';
 export { CryptoReturn } from './CryptoReturn.tsx';
 export { SIGNUP_FOR_SHOP } from './useCheckout.ts';
+export { RedeemCard } from './RedeemCard.tsx';
