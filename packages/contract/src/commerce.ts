@@ -124,6 +124,29 @@ export const listPayments = operation('listPayments', {
   errors: [],
 });
 
+export const getSubscription = operation('getSubscription', {
+  tag: 'commerce',
+  summary: 'The signed-in user’s plan',
+  description:
+    'The plan running now and its expiry, and whether it renews by itself: the latest plan bought through a ' +
+    'provider whose payments renew (CCBill), not cancelled since, with the provider’s page where the ' +
+    'subscriber stops the renewals. Crypto and sandbox purchases never renew.',
+  responses: {
+    200: z
+      .object({
+        plan: z.number().int().describe('0 Free, 1 Basic, 2 Pro (Free once the expiry has passed)'),
+        pro_expire: z
+          .string()
+          .nullable()
+          .describe('When the plan ends; null for Free or a plan without expiry'),
+        renews: z.boolean(),
+        manage_url: z.string().nullable().describe('Where to stop the renewals, when it renews'),
+      })
+      .meta({ id: 'Subscription', description: 'The plan and its renewal' }),
+  },
+  errors: [],
+});
+
 export const decideSandboxPayment = operation('decideSandboxPayment', {
   tag: 'commerce',
   summary: 'Approve or decline a test payment',
@@ -195,6 +218,7 @@ export const commerceOperations = {
   createOrder,
   receivePaymentNotification,
   listPayments,
+  getSubscription,
   decideSandboxPayment,
   redeemSerialKey,
   listResellers,

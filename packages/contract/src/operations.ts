@@ -88,6 +88,7 @@ export const OPERATIONS = {
   createOrder: { method: 'POST', path: '/api/payment/:provider/order' },
   receivePaymentNotification: { method: 'POST', path: '/api/payment/:provider/webhook' },
   listPayments: { method: 'GET', path: '/api/payment/history' },
+  getSubscription: { method: 'GET', path: '/api/payment/subscription' },
   decideSandboxPayment: { method: 'POST', path: '/api/payment/sandbox/:orderId/decision' },
   redeemSerialKey: { method: 'POST', path: '/api/:reseller/redeem/:serialKey' },
   listResellers: { method: 'GET', path: '/api/resellers' },

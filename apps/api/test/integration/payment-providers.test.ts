@@ -152,6 +152,54 @@ describe('CCBill', () => {
     expect(await tickets(buyer)).toBe(before);
     expect(await ledgerDiscrepancies(t.database.db, [buyer.id])).toEqual([]);
   });
+
+  it('renews a plan bought by card until CCBill says it was cancelled (the settings’ renewal card)', async () => {
+    const buyer = await verifiedBuyer(t);
+    expect((await buyer.client.get('/api/payment/subscription')).body).toEqual({
+      plan: 0,
+      pro_expire: null,
+      renews: false,
+      manage_url: null,
+    });
+    const ordered = await buyer.client.post('/api/payment/ccbill/order', { product: 'plan_pro' });
+    const { order_id } = ordered.body as { order_id: string };
+    const subscriptionId = '0114072204000000555';
+    const sale = JSON.stringify({
+      clientAccnum: '900100',
+      clientSubacc: '0001',
+      transactionId: subscriptionId,
+      subscriptionId,
+      billedInitialPrice: '24.99',
+      billedCurrencyCode: '840',
+      'X-orderId': order_id,
+      timestamp: '2026-11-26 12:00:00',
+    });
+    expect(
+      (await webhook('ccbill', `?secret=${CCBILL_SECRET}&eventType=NewSaleSuccess`, sale)).statusCode,
+    ).toBe(200);
+    const running = (await buyer.client.get('/api/payment/subscription')).body as Record<string, unknown>;
+    expect(running).toMatchObject({ plan: 2, renews: true, manage_url: 'https://support.ccbill.com/' });
+    expect(typeof running.pro_expire).toBe('string');
+
+    const cancellation = JSON.stringify({
+      clientAccnum: '900100',
+      clientSubacc: '0001',
+      subscriptionId,
+      reason: 'customer request',
+      source: 'webAdmin',
+      timestamp: '2026-11-27 10:00:00',
+    });
+    expect(
+      (await webhook('ccbill', `?secret=${CCBILL_SECRET}&eventType=Cancellation`, cancellation)).statusCode,
+    ).toBe(200);
+    // The paid month runs out; nothing renews it any more.
+    expect((await buyer.client.get('/api/payment/subscription')).body).toMatchObject({
+      plan: 2,
+      pro_expire: running.pro_expire,
+      renews: false,
+      manage_url: null,
+    });
+  });
 });
 
 describe('NOWPayments', () => {

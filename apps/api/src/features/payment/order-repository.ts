@@ -76,6 +76,33 @@ export function createOrderRepository(db: DB) {
       return { items, total: Number(total.n) };
     },
 
+    /**
+     * The user's latest paid plan order (the subscription a renewal would extend), and whether its
+     * provider said the subscription was cancelled since.
+     */
+    async latestPlanOrder(userId: number, planProducts: readonly string[]) {
+      return db
+        .selectFrom('payment_order as o')
+        .select(['o.id', 'o.provider', 'o.product', 'o.paid_at'])
+        .select((eb) =>
+          eb
+            .exists(
+              eb
+                .selectFrom('payment_notification as n')
+                .select('n.id')
+                .whereRef('n.order_id', '=', 'o.id')
+                .where('n.kind', '=', 'cancelled'),
+            )
+            .as('cancelled'),
+        )
+        .where('o.user_id', '=', userId)
+        .where('o.status', '=', 'SUCCESS')
+        .where('o.product', 'in', planProducts)
+        .orderBy('o.paid_at', 'desc')
+        .limit(1)
+        .executeTakeFirst();
+    },
+
     /** What a checkout needs of its buyer. */
     async buyer(userId: number) {
       return db

@@ -2,6 +2,7 @@ import {
   createOrder,
   decideSandboxPayment,
   getShop,
+  getSubscription,
   listPayments,
   receivePaymentNotification,
 } from '@mirage/contract';
@@ -34,6 +35,10 @@ export function registerPaymentRoutes(fastify: FastifyInstance, deps: { payments
 
   app.get(listPayments.path, { config: user, schema: schemaOf(listPayments) }, async (request) =>
     payments.history(userIdOf(request), request.query.page, request.query.size),
+  );
+
+  app.get(getSubscription.path, { config: user, schema: schemaOf(getSubscription) }, async (request) =>
+    payments.subscription(userIdOf(request)),
   );
 
   app.post(

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import {
+  effectivePlan,
   grantOf,
   packDiscountPercent,
+  PLAN,
   PLAN_OFFERS,
   planPurchaseRefusal,
   productById,
@@ -163,6 +165,26 @@ export function createPaymentService(deps: {
     },
 
     receive,
+
+    /**
+     * The settings' premium renewal card: the plan and its expiry, and whether it renews by itself (the
+     * latest plan bought with a provider whose payments renew, not cancelled since) with where to stop it.
+     */
+    async subscription(userId: number) {
+      const buyer = await orders.buyer(userId);
+      if (!buyer) throw new AppError('token_invalid');
+      const planProducts = PLAN_OFFERS.map((offer) => offer.id);
+      const latest = await orders.latestPlanOrder(userId, planProducts);
+      const provider = latest ? byId.get(latest.provider as ProviderId) : undefined;
+      const running = effectivePlan(buyer, deps.now());
+      const renews = Boolean(running !== PLAN.free && provider?.manageSubscriptionUrl && !latest?.cancelled);
+      return {
+        plan: running,
+        pro_expire: running !== PLAN.free && buyer.pro_expire ? buyer.pro_expire.toISOString() : null,
+        renews,
+        manage_url: renews ? (provider?.manageSubscriptionUrl ?? null) : null,
+      };
+    },
 
     async history(userId: number, page: number, size: number) {
       const { items, total } = await orders.history(userId, page, size);

@@ -74,6 +74,9 @@ export interface CcbillOptions {
 
 /** ISO 4217 numeric codes (Dynamic Pricing: USD 840, EUR 978). */
 const CURRENCY_CODES: Record<MoneyCurrency, string> = { usd: '840', eur: '978' };
+/** Where CCBill's buyers manage (and cancel) what they bought through it. */
+export const CCBILL_CONSUMER_SUPPORT_URL = 'https://support.ccbill.com/';
+
 /** A plan month, and the period of a one-off ticket pack (non-recurring prices take 2 to 365 days). */
 const PLAN_PERIOD_DAYS = 30;
 const PACK_PERIOD_DAYS = 2;
@@ -155,6 +158,8 @@ export function createCcbillProvider(options: CcbillOptions): PaymentProvider {
   return {
     id: 'ccbill',
     kind: 'card',
+    // CCBill's consumer support site, where its buyers look up and cancel their subscriptions themselves.
+    manageSubscriptionUrl: CCBILL_CONSUMER_SUPPORT_URL,
 
     createCheckout(order: CheckoutOrder, _urls: CheckoutUrls): Promise<Checkout> {
       // A throw inside the executor becomes the promise's rejection.

@@ -74,6 +74,11 @@ export interface PaymentProvider {
    * /crypto-payment/{success|cancel} (spec §2 "Crypto status page"); the others return to the shop.
    */
   kind: 'card' | 'crypto' | 'test';
+  /**
+   * Where a subscriber stops the renewals of a plan bought here, for a provider whose plan payments renew
+   * by themselves (CCBill); absent for one-off payments (crypto, the sandbox), which never renew.
+   */
+  manageSubscriptionUrl?: string;
   /** Creates the provider's checkout for `order`. */
   createCheckout(order: CheckoutOrder, urls: CheckoutUrls): Promise<Checkout>;
   /**
