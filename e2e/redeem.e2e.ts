@@ -84,6 +84,12 @@ describe('redeeming a key in /settings', () => {
       .poll(() => page.getByTestId('redeem-success').innerText())
       .toBe("40 tickets added. You're Pro for 30 more days.");
     expect((await me(page, server.url))?.plan).toBe(2);
+    // The premium card follows: Pro, its end, and no renewal (a key is a one-off).
+    await expect
+      .poll(() => page.getByTestId('premium-status').innerText())
+      .toMatch(/^Pro until .+ · (29|30) days left$/);
+    expect(await page.getByTestId('premium-card').innerText()).toContain("It doesn't renew by itself");
+    expect(await page.getByTestId('premium-manage').count()).toBe(0);
 
     // More Pro days while Pro: the conflicts modal, which neither Escape nor a click outside closes.
     await input.fill(proKeys[1]!);

@@ -6,7 +6,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Navigate } from 'react-router';
 import { VerifyEmailNotice } from '../account/index.ts';
 import { useSession, ME_QUERY_KEY } from '../session/index.ts';
-import { RedeemCard } from '../shop/index.ts';
+import { PremiumCard, RedeemCard } from '../shop/index.ts';
 import { AudioCard } from './AudioCard.tsx';
 import { HiddenTagsCard } from './HiddenTagsCard.tsx';
 import { PasswordCard } from './PasswordCard.tsx';
@@ -16,7 +16,7 @@ import { UsernameCard } from './UsernameCard.tsx';
 import { PageLayout } from '../../ui/PageLayout.tsx';
 import styles from './SettingsView.module.css';
 
-/** /settings: account, preferences, content (hidden tags) and session. The premium renewal and referral cards come later. */
+/** /settings: account, preferences, content (hidden tags), plan and keys, and session. */
 export function SettingsView() {
   const { t } = useTranslation('settings');
   const { signedIn, user, loading } = useSession();
@@ -65,6 +65,7 @@ export function SettingsView() {
             <h2 id="settings-plan" className={styles.sectionTitle}>
               {t('sections.plan')}
             </h2>
+            <PremiumCard />
             <RedeemCard />
           </section>
           <section className={styles.section} aria-labelledby="settings-session">

@@ -10,6 +10,7 @@ import { TextField } from '../../ui/TextField.tsx';
 import { ApiError, errorCode, useErrorText } from '../api/index.ts';
 import { ME_QUERY_KEY, useSession } from '../session/index.ts';
 import { fetchResellers, redeemSerialKey, type RedeemAnswer } from './api.ts';
+import { SUBSCRIPTION_KEY } from './PremiumCard.tsx';
 import {
   canSubmitKey,
   conflictValue,
@@ -70,6 +71,7 @@ export function RedeemCard() {
       setTyped('');
       // Tickets, and the plan when Pro days came back: the shell's counters and the Pro styles follow.
       void queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY });
+      void queryClient.invalidateQueries({ queryKey: SUBSCRIPTION_KEY });
     },
     onError: (caught) => {
       const code = errorCode(caught);

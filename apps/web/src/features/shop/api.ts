@@ -29,3 +29,6 @@ export const fetchResellers = (signal?: AbortSignal) => call('listResellers', {}
 /** Redeems a key at a reseller; `confirm` answers the redeem-conflicts modal (decisions "Redeem conflicts"). */
 export const redeemSerialKey = (reseller: string, serialKey: string, confirm: boolean) =>
   call('redeemSerialKey', { params: { reseller, serialKey }, query: { confirm } });
+
+export type SubscriptionView = Answer<'getSubscription'>;
+export const fetchSubscription = (signal?: AbortSignal) => call('getSubscription', {}, signal);

@@ -7,3 +7,4 @@ export { SandboxCheckout } from './SandboxCheckout.tsx';
 export { CryptoReturn } from './CryptoReturn.tsx';
 export { SIGNUP_FOR_SHOP } from './useCheckout.ts';
 export { RedeemCard } from './RedeemCard.tsx';
+export { PremiumCard } from './PremiumCard.tsx';
