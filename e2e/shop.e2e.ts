@@ -116,8 +116,14 @@ describe('upgrading to Pro', () => {
     noPageErrors: true,
   });
 
-  it('buys Pro: the card says "Your plan" with its end, and Basic cannot be bought', async () => {
+  it('buys Pro: the card says "Your plan" with its end, Basic cannot be bought, Pro styles unlock', async () => {
     const { page } = browser;
+    // On Free, the generator locks the Pro styles.
+    await page.goto(`${server.url}/create`);
+    await page.locator('[data-testid^="style-option-"]').first().waitFor();
+    expect(await page.locator('[data-testid^="style-option-"][data-locked="true"]').count()).toBeGreaterThan(
+      0,
+    );
     await page.goto(`${server.url}/tickets`);
     await planCard(page, 'pro').waitFor();
     expect(await planCard(page, 'free').getByTestId('plan-current').innerText()).toBe('Your plan');
@@ -148,6 +154,12 @@ describe('upgrading to Pro', () => {
     expect(basic.status()).toBe(409);
     await dismissNotices(page);
     await screenshot(page, 'desktop-shop-pro');
+
+    // Pro styles unlock in the generator: no style card is locked any more.
+    await page.goto(`${server.url}/create`);
+    await page.locator('[data-testid^="style-option-"]').first().waitFor();
+    expect(await page.locator('[data-testid^="style-option-"]').count()).toBeGreaterThan(1);
+    expect(await page.locator('[data-testid^="style-option-"][data-locked="true"]').count()).toBe(0);
   });
 });
 
