@@ -177,7 +177,7 @@ describe('CCBill', () => {
     expect(
       (await webhook('ccbill', `?secret=${CCBILL_SECRET}&eventType=NewSaleSuccess`, sale)).statusCode,
     ).toBe(200);
-    const running = (await buyer.client.get('/api/payment/subscription')).body as Record<string, unknown>;
+    const running = (await buyer.client.get('/api/payment/subscription')).body;
     expect(running).toMatchObject({ plan: 2, renews: true, manage_url: 'https://support.ccbill.com/' });
     expect(typeof running.pro_expire).toBe('string');
 
@@ -199,6 +199,67 @@ describe('CCBill', () => {
       renews: false,
       manage_url: null,
     });
+  });
+});
+
+describe('a card subscription over time (a fake clock)', () => {
+  it('renews from the current expiry once per event, and lapses to Free at the UTC midnight after it', async () => {
+    const buyer = await verifiedBuyer(t);
+    const ordered = await buyer.client.post('/api/payment/ccbill/order', { product: 'plan_pro' });
+    const { order_id } = ordered.body as { order_id: string };
+    const subscriptionId = '0114072204000000777';
+    const common = { clientAccnum: '900100', clientSubacc: '0001', subscriptionId };
+    const sale = {
+      ...common,
+      transactionId: subscriptionId,
+      billedInitialPrice: '24.99',
+      billedCurrencyCode: '840',
+    };
+    const send = (eventType: string, body: object) =>
+      webhook('ccbill', `?secret=${CCBILL_SECRET}&eventType=${eventType}`, JSON.stringify(body));
+    expect((await send('NewSaleSuccess', { ...sale, 'X-orderId': order_id })).statusCode).toBe(200);
+    const account = async () => {
+      const row = await t.database.db
+        .selectFrom('app_user')
+        .select(['plan', 'pro_expire', 'daily_token'])
+        .where('id', '=', buyer.id)
+        .executeTakeFirstOrThrow();
+      return { plan: row.plan, expiry: row.pro_expire?.getTime() ?? 0, energy: row.daily_token };
+    };
+    const first = await account();
+    expect(first).toMatchObject({ plan: 2, energy: 1200 });
+    try {
+      // A minute before the month ends, CCBill rebills: the month is added to the expiry, not to now.
+      t.clock.offsetMs = first.expiry - 60_000 - Date.now();
+      const renewal = {
+        ...common,
+        transactionId: '0114072204000000778',
+        billedAmount: '24.99',
+        billedCurrencyCode: '840',
+      };
+      expect((await send('RenewalSuccess', renewal)).statusCode).toBe(200);
+      expect((await send('RenewalSuccess', renewal)).statusCode).toBe(200); // replayed: nothing more
+      const renewed = await account();
+      const expected = new Date(first.expiry);
+      expected.setUTCMonth(expected.getUTCMonth() + 1);
+      // addMonthsUtc clamps to the month's last day; compare by the day it lands on.
+      expect(Math.abs(renewed.expiry - expected.getTime())).toBeLessThan(4 * 24 * 60 * 60_000);
+      expect(renewed.expiry).toBeGreaterThan(first.expiry + 27 * 24 * 60 * 60_000);
+
+      // The UTC midnight after the first month: still Pro, energy filled again.
+      t.clock.offsetMs = first.expiry + 24 * 60 * 60_000 - Date.now();
+      await t.services.sweepEnergy();
+      expect(await account()).toMatchObject({ plan: 2, energy: 1200 });
+
+      // No more renewals; the UTC midnight after the renewed month: Free, no energy.
+      t.clock.offsetMs = renewed.expiry + 24 * 60 * 60_000 - Date.now();
+      await t.services.sweepEnergy();
+      expect(await account()).toMatchObject({ plan: 0, energy: 0 });
+      // (The session itself ran out meanwhile: after two months a real user signs in again.)
+      expect(await ledgerDiscrepancies(t.database.db, [buyer.id])).toEqual([]);
+    } finally {
+      t.clock.offsetMs = 0;
+    }
   });
 });
 
