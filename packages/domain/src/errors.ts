@@ -94,6 +94,8 @@ export const ERROR_STATUS = {
   referrer_not_found: 400,
   user_refer_self: 400,
   vpn_enabled: 403,
+  referrer_already_set: 409, // added: the account already has a referrer (it is set once)
+  referral_too_late: 409, // added: more than 30 days after sign-up, a referrer can no longer be named
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

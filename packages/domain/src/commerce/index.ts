@@ -4,3 +4,4 @@ export * from './subscription.ts';
 export * from './order.ts';
 export * from './crypto-return.ts';
 export * from './serial-key.ts';
+export * from './referral.ts';

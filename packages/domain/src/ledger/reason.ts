@@ -55,6 +55,12 @@ export const LEDGER_REASONS = {
   purchase_reversal: { sign: 'debit', ref: 'order' },
   serial_key_redeem: { sign: 'credit', ref: 'serial_key' },
   referral_reward: { sign: 'credit', ref: 'referral' },
+  /** The referred account's gain when it verifies its email; its ref is that account (REFERRAL). */
+  referral_gain: { sign: 'credit', ref: 'referral' },
+  /** The referrer's gain for the referred account's first purchase; its ref is that order. */
+  referrer_gain: { sign: 'credit', ref: 'order' },
+  /** That order refunded or charged back: the gain taken back, as far as the referrer's balance allows. */
+  referrer_gain_reversal: { sign: 'debit', ref: 'order' },
   /** Reward tokens of a level-up or an achievement, paid when the user claims its notification. */
   reward_claim: { sign: 'credit', ref: 'notification' },
   /** Reward tokens spent on a cosmetic. */
