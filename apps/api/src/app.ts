@@ -49,6 +49,7 @@ import { registerCommunityRoutes } from './features/community/routes.ts';
 import { registerGameEventRoutes } from './features/game-event/index.ts';
 import { registerPaymentRoutes } from './features/payment/index.ts';
 import { registerSerialKeyRoutes } from './features/serial-key/index.ts';
+import { registerReferralRoutes } from './features/referral/index.ts';
 import { registerLeaderboardRoutes } from './features/leaderboard/routes.ts';
 
 export interface AppDeps {
@@ -155,6 +156,7 @@ export async function buildApp(deps: AppDeps) {
   registerCommunityRoutes(app, { config });
   registerPaymentRoutes(app, built);
   registerSerialKeyRoutes(app, built);
+  registerReferralRoutes(app, built);
 
   if (deps.serveWeb === false) registerApiNotFound(app);
   else {

@@ -20,6 +20,18 @@ describe('configuration', () => {
     expect(config.WELCOME_TICKETS).toBe(5);
   });
 
+  it('reads the anonymiser ranges of referrals, and refuses what is not a CIDR', () => {
+    expect(loadConfig({}).REFERRAL_BLOCKED_CIDRS).toEqual([]);
+    const cidrs = ' 203.0.113.0/24, 2001:db8::/32,198.51.100.7 ';
+    expect(loadConfig({ REFERRAL_BLOCKED_CIDRS: cidrs }).REFERRAL_BLOCKED_CIDRS).toEqual([
+      '203.0.113.0/24',
+      '2001:db8::/32',
+      '198.51.100.7',
+    ]);
+    for (const bad of ['203.0.113.0/33', 'example.com', '2001:db8::/129', '10.0.0.0/8/8', '10.0.0.0/x'])
+      expect(() => loadConfig({ REFERRAL_BLOCKED_CIDRS: bad }), bad).toThrow(/REFERRAL_BLOCKED_CIDRS/);
+  });
+
   it('names every invalid variable', () => {
     expect(() => loadConfig({ PORT: 'eighty', PUBLIC_URL: 'not a url' })).toThrow(
       /PORT[\s\S]*PUBLIC_URL|PUBLIC_URL[\s\S]*PORT/,

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 import { RESELLER_NAME } from '@mirage/domain';
 
@@ -26,6 +27,27 @@ const resellerLinks = z
       }),
   )
   .pipe(z.array(z.object({ name: z.string().regex(RESELLER_NAME), url: httpUrl })));
+
+/** "203.0.113.0/24,2001:db8::/32" → the CIDRs, each checked (an address alone is a /32 or /128). */
+const cidrList = z
+  .string()
+  .transform((text) =>
+    text
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter(Boolean),
+  )
+  .pipe(
+    z.array(
+      z.string().refine((cidr) => {
+        const [address = '', prefix, extra] = cidr.split('/');
+        const family = isIP(address);
+        if (family === 0 || extra !== undefined) return false;
+        if (prefix === undefined) return true;
+        return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+      }, 'not an IPv4 or IPv6 CIDR'),
+    ),
+  );
 
 export const configSchema = z
   .object({
@@ -129,6 +151,9 @@ export const configSchema = z
     /** The operator's game events, a JSON file loaded at start (docs/operations.md#game-events); unset: the
      * events already stored (`npm run event -- load <file>` loads one into a running installation). */
     EVENTS_FILE: z.string().optional(),
+    /** Anonymiser ranges (VPN exits, Tor, hosting providers; comma-separated CIDRs): a sign-up or settings call
+     * from them may not name a referrer (`vpn_enabled`; docs/product/commerce.md#referrals). Unset: none. */
+    REFERRAL_BLOCKED_CIDRS: cidrList.default([]),
     /** Disable the per-IP/per-account abuse limits (only for benchmarks; refused in production). */
     RATE_LIMITS_DISABLED: booleanFlag.default(false),
   })

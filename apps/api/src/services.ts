@@ -35,6 +35,7 @@ import { createPromptRepository } from './features/prompt/repository.ts';
 import { createPromptService } from './features/prompt/service.ts';
 import { createRateLimitRepository } from './features/rate-limit/repository.ts';
 import { createRateLimiter } from './features/rate-limit/service.ts';
+import { createReferralService, registerReferralGains } from './features/referral/index.ts';
 import { createSessionRepository } from './features/session/repository.ts';
 import { createSessionService } from './features/session/service.ts';
 import { appendSignedInDay } from './features/session/signed-in-day.ts';
@@ -99,7 +100,16 @@ export function createServices(deps: ServiceDeps) {
   const limiter = createRateLimiter(createRateLimitRepository(db), now, config.RATE_LIMITS_DISABLED);
   const mailer = deps.mailer ?? createMailer(config, log);
   const oauth = deps.oauth ?? createOAuthService(config);
-  const accountDeps = { db, users, sessions, limiter, welcomeTickets: config.WELCOME_TICKETS, now };
+  const referrals = createReferralService({ db, blockedCidrs: config.REFERRAL_BLOCKED_CIDRS, now });
+  const accountDeps = {
+    db,
+    users,
+    sessions,
+    limiter,
+    referrals,
+    welcomeTickets: config.WELCOME_TICKETS,
+    now,
+  };
   const accounts = createAccountService(accountDeps);
   const passwordReset = createPasswordResetService({ db, users, sessions, limiter, now });
   const emailVerification = createEmailVerificationService({ db, users, limiter, now });
@@ -130,6 +140,8 @@ export function createServices(deps: ServiceDeps) {
     resellerLinks: config.KEY_RESELLER_URLS,
   });
   registerReceiptMail(eventHandlers, { mailer });
+  // Referrals: the referred account's gain on verification, the referrer's on the first purchase.
+  registerReferralGains(eventHandlers);
 
   // The app-wide file store (images, previews, samples) and the image post-processor that writes to it.
   const { store, processor } = createImageStorage(config, deps.store);
@@ -236,6 +248,7 @@ export function createServices(deps: ServiceDeps) {
     gameEvents,
     payments,
     serialKeys,
+    referrals,
     /** The energy rollover sweep (the background work runs it every minute; tests call it). */
     sweepEnergy: () => sweepEnergyRollover(db, now()),
   };

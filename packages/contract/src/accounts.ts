@@ -23,7 +23,9 @@ export const userSettings = z
     email: z.string().describe("The account's own address"),
     email_verified: z
       .boolean()
-      .describe('Whether the address is verified (needed to buy; OAuth accounts are verified from the start)'),
+      .describe(
+        'Whether the address is verified (needed to buy; OAuth accounts are verified from the start)',
+      ),
     keep_updated: z.boolean().describe('Whether the user accepts news by mail'),
     generation_token: z.number().int().describe('Tickets'),
     tag_setting_ack: z.boolean(),
@@ -67,6 +69,7 @@ export const createUser = operation('createUser', {
     'bad_length_pwd',
     'weak_pwd',
     'referrer_not_found',
+    'vpn_enabled',
     'spam_protection',
   ],
 });

@@ -19,6 +19,7 @@ import { leaderboardOperations } from './leaderboard.ts';
 import { gameEventOperations } from './game-event.ts';
 import { commerceOperations } from './commerce.ts';
 import { promptsOperations } from './prompts.ts';
+import { referralOperations } from './referral.ts';
 import { serviceOperations } from './service.ts';
 import { settingsOperations } from './settings.ts';
 import { workerOperations } from './worker.ts';
@@ -41,6 +42,7 @@ export * from './player-actions.ts';
 export * from './leaderboard.ts';
 export * from './game-event.ts';
 export * from './commerce.ts';
+export * from './referral.ts';
 
 /** Every operation, by operationId. */
 export const contract = {
@@ -59,6 +61,7 @@ export const contract = {
   ...leaderboardOperations,
   ...gameEventOperations,
   ...commerceOperations,
+  ...referralOperations,
   ...workerOperations,
 };
 export type Contract = typeof contract;

@@ -92,6 +92,8 @@ export const OPERATIONS = {
   decideSandboxPayment: { method: 'POST', path: '/api/payment/sandbox/:orderId/decision' },
   redeemSerialKey: { method: 'POST', path: '/api/:reseller/redeem/:serialKey' },
   listResellers: { method: 'GET', path: '/api/resellers' },
+  listReferrals: { method: 'GET', path: '/api/referral' },
+  redeemReferral: { method: 'POST', path: '/api/referral/:referralCode' },
   getGameEventForVisitor: { method: 'GET', path: '/api/event/visitor' },
   getGameEvent: { method: 'GET', path: '/api/event' },
   consumeGameEvent: { method: 'POST', path: '/api/event/:uuid' },

@@ -85,6 +85,11 @@ export const notification = z
     daily_streak: z.number().int().nullable(),
     achievement_id: z.number().int().nullable(),
     report_id: z.number().int().nullable(),
+    tickets: z
+      .number()
+      .int()
+      .nullable()
+      .describe('Tickets a referral brought (referral_gain, referrer_gain)'),
   })
   .meta({ id: 'Notification' });
 

@@ -14,6 +14,7 @@ import * as createGameEvent from './0012_create_game_event.ts';
 import * as createPayment from './0013_create_payment.ts';
 import * as createSerialKey from './0014_create_serial_key.ts';
 import * as addEmailVerification from './0015_add_email_verification.ts';
+import * as addReferral from './0016_add_referral.ts';
 
 /** Every migration, in order. Names are NNNN_verb_object; never rename or edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   '0013_create_payment': createPayment,
   '0014_create_serial_key': createSerialKey,
   '0015_add_email_verification': addEmailVerification,
+  '0016_add_referral': addReferral,
 };

@@ -19,6 +19,8 @@ export interface AppUserTable {
   lang: Generated<string>;
   referral_code: string;
   referrer_id: number | null;
+  /** When the account named its referrer (sign-up or the settings), or null (migration 0016). */
+  referred_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   pro_expire: Date | null;
   /** Unused since migration 0011: `daily_quest_day` says whether today's quest is done. */
   daily_quest_completed: Generated<boolean>;

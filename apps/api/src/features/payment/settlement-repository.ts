@@ -15,6 +15,7 @@ import type { DB } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 import { post } from '../ledger/index.ts';
 import { appendEvent } from '../outbox/index.ts';
+import { takeBackReferrerGain } from '../referral/index.ts';
 import { applyPlanChange, lockPlanHolder } from './plan-change.ts';
 import type { PaymentEvent, ProviderId } from './providers/provider.ts';
 
@@ -212,13 +213,15 @@ async function settleClaimed(
   }
   // Refunded or charged back.
   const shortfall = await takeBack(trx, order, key, now);
-  await setStatus(
-    trx,
-    order.id,
-    next,
-    now,
-    shortfall > 0 ? { review: `reversal_shortfall:${shortfall}` } : {},
-  );
+  // The referrer's gain, when this was the referred buyer's first purchase, goes back the same way.
+  const referrerShortfall = await takeBackReferrerGain(trx, order.id);
+  const review =
+    shortfall > 0
+      ? `reversal_shortfall:${shortfall}`
+      : referrerShortfall > 0
+        ? `referrer_reversal_shortfall:${referrerShortfall}`
+        : null;
+  await setStatus(trx, order.id, next, now, review ? { review } : {});
   if (event.kind === 'charged_back') {
     await trx
       .updateTable('app_user')

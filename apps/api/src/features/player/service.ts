@@ -41,6 +41,7 @@ function notificationView(row: NotificationRow) {
     daily_streak: number('streak'),
     achievement_id: number('achievement'),
     report_id: number('report'),
+    tickets: number('tickets'),
   };
 }
 

@@ -27,10 +27,6 @@ export function createUserRepository(db: DB) {
         .executeTakeFirst();
     },
 
-    async findByReferralCode(code: string): Promise<UserRow | undefined> {
-      return db.selectFrom('app_user').selectAll().where('referral_code', '=', code).executeTakeFirst();
-    },
-
     async usernameTaken(username: string, exceptId?: number): Promise<boolean> {
       let query = db
         .selectFrom('app_user')

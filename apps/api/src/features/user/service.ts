@@ -6,6 +6,7 @@ import type { UserRow } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { post } from '../ledger/index.ts';
 import { LIMITS, type RateLimiter } from '../rate-limit/index.ts';
+import type { ReferralService } from '../referral/index.ts';
 import type { SessionService } from '../session/index.ts';
 import { isDisposableEmail } from './disposable-email.ts';
 import { createEmailVerificationRepository } from './email-verification-repository.ts';
@@ -23,6 +24,8 @@ export interface AccountDeps {
   users: UserRepository;
   sessions: SessionService;
   limiter: RateLimiter;
+  /** Checks a referral code typed at sign-up (unknown, or from the referrer's own or an anonymiser's address). */
+  referrals: Pick<ReferralService, 'referrerForSignUp'>;
   welcomeTickets: number;
   now: () => Date;
 }
@@ -70,6 +73,7 @@ export async function insertUserWithWelcomeGrant(
         pwd_hash: user.pwdHash,
         referral_code: newReferralCode(),
         referrer_id: user.referrerId,
+        referred_at: user.referrerId === null ? null : deps.now(),
         ...(user.lang ? { lang: user.lang } : {}),
       });
       if (user.emailVerified) {
@@ -123,12 +127,9 @@ export function createAccountService(deps: AccountDeps) {
       if (isWeakPassword(body.pwd, passwordUserInputs(body))) throw new AppError('weak_pwd');
       if (await usernameUnavailable(body.username)) throw new AppError('duplicate_username');
       if (await users.emailTaken(body.email)) throw new AppError('duplicate_email');
-      let referrerId: number | null = null;
-      if (body.referral_code) {
-        const referrer = await users.findByReferralCode(body.referral_code.toUpperCase());
-        if (!referrer) throw new AppError('referrer_not_found');
-        referrerId = referrer.id;
-      }
+      const referrerId = body.referral_code
+        ? await deps.referrals.referrerForSignUp(body.referral_code, client.ip)
+        : null;
       const user = await insertUserWithWelcomeGrant(deps, {
         username: body.username,
         email: body.email,

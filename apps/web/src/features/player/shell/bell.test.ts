@@ -36,6 +36,7 @@ function notification(fields: Partial<BellNotification>): BellNotification {
     daily_streak: null,
     achievement_id: null,
     report_id: null,
+    tickets: null,
     ...fields,
   };
 }

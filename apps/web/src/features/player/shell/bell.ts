@@ -27,9 +27,9 @@ export function notificationText(t: TFunction<'player'>, item: BellNotification)
     case 'report':
       return t('notifications.report', { xp: item.xp_gain ?? 0 });
     case 'referral_gain':
-      return t('notifications.referral_gain', { tickets: item.reward_tokens });
+      return t('notifications.referral_gain', { tickets: item.tickets ?? 0 });
     case 'referrer_gain':
-      return t('notifications.referrer_gain', { tickets: item.reward_tokens });
+      return t('notifications.referrer_gain', { tickets: item.tickets ?? 0 });
     case 'app':
     case 'app_error':
     case 'app_event':
