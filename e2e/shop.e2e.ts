@@ -15,7 +15,7 @@ import { browserPerTest, createAccount, serverForFile } from './support/suite.ts
  * Approve settles it through the server's signed notification and sends the buyer back to
  * /tickets?order={id}, which reads the order from the purchase history. Screenshots: desktop-shop-tickets,
  * desktop-shop-sandbox, desktop-shop-history, desktop-shop-pro, phone-shop-plans, phone-shop,
- * phone-shop-sandbox.
+ * phone-shop-sandbox, phone-shop-crypto-confirm.
  */
 const server = serverForFile();
 const buyer = newAccount('buy');
@@ -197,6 +197,18 @@ describe('the shop on a phone', () => {
       await methods.evaluateAll((buttons) => buttons.map((button) => button.getAttribute('data-provider'))),
     ).toEqual(['nowpayments', 'sandbox']);
     expect(await methods.first().innerText()).toContain('Crypto');
+    // Crypto is explained before the buyer leaves; Back orders nothing.
+    await methods.first().click();
+    const crypto = page.getByTestId('crypto-confirm');
+    await crypto.waitFor();
+    expect(await crypto.innerText()).toContain("You'll pay $2.99 on NOWPayments' page");
+    expect(await crypto.innerText()).toContain('lasts one month');
+    await screenshot(page, 'phone-shop-crypto-confirm');
+    await page.getByTestId('crypto-back').click();
+    await crypto.waitFor({ state: 'hidden' });
+    expect(page.url()).toContain('/tickets');
+    await packCard(page, 'pack_60').getByTestId('pack-buy').click();
+    await dialog.waitFor();
     const orderId = await toSandbox(page, () => dialog.getByRole('button', { name: /Test payment/ }).click());
     expect(await page.getByTestId('sandbox-product').innerText()).toBe('60 tickets');
     await screenshot(page, 'phone-shop-sandbox');

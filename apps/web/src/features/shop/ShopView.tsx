@@ -11,6 +11,7 @@ import { Spinner } from '../../ui/Spinner.tsx';
 import { NARROW_SCREEN, useMediaQuery } from '../../ui/useMediaQuery.ts';
 import { PageMeta } from '../meta/index.ts';
 import { useSession } from '../session/index.ts';
+import { CryptoConfirmDialog } from './CryptoConfirmDialog.tsx';
 import { Faq } from './Faq.tsx';
 import { HistoryDialog } from './HistoryDialog.tsx';
 import { formatMoney, readCurrency, writeCurrency } from './money.ts';
@@ -72,6 +73,9 @@ export function ShopView() {
   const delays = staggerDelays(count, !phone && !reducedMotion);
   const choosing = checkout.choosing;
   const choosingPrice = choosing ? priceOf(shop.data, choosing, currency) : null;
+  const cryptoPrice = checkout.confirmingCrypto
+    ? priceOf(shop.data, checkout.confirmingCrypto, currency)
+    : null;
 
   let offers;
   if (shop.isPending) {
@@ -184,6 +188,12 @@ export function ShopView() {
         providers={shop.data?.providers ?? []}
         onPay={checkout.pay}
         onClose={checkout.closeChoice}
+      />
+      <CryptoConfirmDialog
+        open={checkout.confirmingCrypto !== null}
+        price={cryptoPrice !== null ? formatMoney(cryptoPrice, currency, i18n.language) : ''}
+        onContinue={checkout.confirmCrypto}
+        onBack={checkout.cancelCrypto}
       />
       {signedIn && <HistoryDialog open={historyOpen} onOpenChange={setHistoryOpen} />}
       {user && (

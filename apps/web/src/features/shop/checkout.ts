@@ -19,3 +19,11 @@ export function checkoutTarget(
     return { kind: 'route', path: redirectUrl };
   return { kind: 'external', url: redirectUrl };
 }
+
+/**
+ * A crypto payment is explained before the buyer leaves (spec §2 "crypto confirmation" modal): it is paid
+ * on the provider's page in a coin, arrives after confirmations, and never renews.
+ */
+export function needsCryptoConfirmation(provider: ProviderId): boolean {
+  return provider === 'nowpayments';
+}

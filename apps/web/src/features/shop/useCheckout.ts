@@ -7,7 +7,7 @@ import { notify } from '../../ui/notice.ts';
 import { errorCode, useErrorText } from '../api/index.ts';
 import { useSession } from '../session/index.ts';
 import { createOrder } from './api.ts';
-import { checkoutTarget, needsMethodChoice, type ProviderId } from './checkout.ts';
+import { checkoutTarget, needsCryptoConfirmation, needsMethodChoice, type ProviderId } from './checkout.ts';
 
 /** Where a guest pressing Buy goes: sign-up, and back to the shop afterwards (features/account AuthPanel). */
 export const SIGNUP_FOR_SHOP = '/account/signup?rel=tickets';
@@ -15,7 +15,7 @@ export const SIGNUP_FOR_SHOP = '/account/signup?rel=tickets';
 /**
  * Buying (docs/product/commerce.md): a guest goes to sign-up; a buyer whose address is not verified is told
  * to verify it first (the server refuses the order: email_not_verified); a signed-in buyer picks how to pay when the
- * shop offers more than one provider, then the order is created at today's price and the buyer is sent to
+ * shop offers more than one provider (crypto is explained first), then the order is created at today's price and the buyer is sent to
  * the provider's checkout (a full navigation to a real provider, the router for the sandbox's own page).
  */
 export function useCheckout(currency: MoneyCurrency, providers: readonly ProviderId[]) {
@@ -29,6 +29,8 @@ export function useCheckout(currency: MoneyCurrency, providers: readonly Provide
   const [leaving, setLeaving] = useState<string | null>(null);
   /** A buyer whose address is not verified yet: told how to verify rather than sent to pay. */
   const [mustVerify, setMustVerify] = useState(false);
+  /** The product about to be paid with crypto, while the buyer reads how that works. */
+  const [confirmingCrypto, setConfirmingCrypto] = useState<string | null>(null);
 
   const order = useMutation({
     mutationFn: ({ provider, product }: { provider: ProviderId; product: string }) =>
@@ -49,7 +51,13 @@ export function useCheckout(currency: MoneyCurrency, providers: readonly Provide
 
   const pay = (provider: ProviderId, product: string) => {
     setChoosing(null);
-    order.mutate({ provider, product });
+    if (needsCryptoConfirmation(provider)) setConfirmingCrypto(product);
+    else order.mutate({ provider, product });
+  };
+
+  const confirmCrypto = () => {
+    if (confirmingCrypto) order.mutate({ provider: 'nowpayments', product: confirmingCrypto });
+    setConfirmingCrypto(null);
   };
 
   const buy = (product: string) => {
@@ -68,6 +76,9 @@ export function useCheckout(currency: MoneyCurrency, providers: readonly Provide
     closeChoice: () => setChoosing(null),
     mustVerify,
     closeVerify: () => setMustVerify(false),
+    confirmingCrypto,
+    confirmCrypto,
+    cancelCrypto: () => setConfirmingCrypto(null),
     /** The product whose order is being created (its button shows a spinner). */
     pendingProduct: order.isPending ? order.variables.product : leaving,
   };
