@@ -2,6 +2,7 @@ import type { Language } from '@mirage/domain';
 import { escapeHtml } from '../http/html.ts';
 import { RESET_STRINGS, WELCOME_STRINGS } from './templates.i18n.ts';
 import { RECEIPT_STRINGS } from './receipt.i18n.ts';
+import { REVERSAL_STRINGS } from './reversal.i18n.ts';
 import { VERIFY_STRINGS } from './verification.i18n.ts';
 
 /** What a template produces; the caller adds the recipient to make a `Mail`. */
@@ -182,26 +183,33 @@ function receiptRows(lang: Language, receipt: Receipt): [string, string][] {
   ];
 }
 
-/** The receipt of one successful payment: product, amount with currency, date, order id, provider. */
-export function receiptMail(lang: Language, username: string, receipt: Receipt): MailContent {
-  const s = RECEIPT_STRINGS[lang];
-  const rows = receiptRows(lang, receipt);
+/** A mail of a greeting, paragraphs, a table of label/value rows, and closing paragraphs (receipts). */
+function rowsMail(
+  lang: Language,
+  username: string,
+  parts: {
+    subject: string;
+    greeting: string;
+    intro: string[];
+    rows: [string, string][];
+    outro: string[];
+    signature: string;
+  },
+): MailContent {
   const text = [
-    fillText(s.greeting, username),
+    fillText(parts.greeting, username),
     '',
-    s.intro,
+    ...parts.intro.flatMap((line) => [line, '']),
+    ...parts.rows.map(([label, value]) => `${label}: ${value}`),
     '',
-    ...rows.map(([label, value]) => `${label}: ${value}`),
-    '',
-    s.keep,
-    '',
-    `— ${s.signature}`,
+    ...parts.outro.flatMap((line) => [line, '']),
+    `— ${parts.signature}`,
     '',
   ].join('\n');
   const cell = `padding:8px 0;border-bottom:1px solid ${COLORS.border};`;
   const table = [
     '<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="margin:0 0 16px;">',
-    ...rows.map(
+    ...parts.rows.map(
       ([label, value]) =>
         `<tr><td style="${cell}color:${COLORS.muted};">${escapeHtml(label)}</td>` +
         `<td align="right" style="${cell}color:${COLORS.title};word-break:break-all;">${escapeHtml(value)}</td></tr>`,
@@ -210,14 +218,62 @@ export function receiptMail(lang: Language, username: string, receipt: Receipt):
   ].join('\n');
   const html = layout(
     lang,
-    s.subject,
+    parts.subject,
     [
-      paragraph(fillHtml(s.greeting, username)),
-      paragraph(escapeHtml(s.intro)),
+      paragraph(fillHtml(parts.greeting, username)),
+      ...parts.intro.map((line) => paragraph(escapeHtml(line))),
       table,
-      paragraph(escapeHtml(s.keep)),
-      paragraph(`— ${escapeHtml(s.signature)}`, `margin:24px 0 0;color:${COLORS.muted};font-size:14px;`),
+      ...parts.outro.map((line) => paragraph(escapeHtml(line))),
+      paragraph(`— ${escapeHtml(parts.signature)}`, `margin:24px 0 0;color:${COLORS.muted};font-size:14px;`),
     ].join('\n'),
   );
-  return { subject: s.subject, text, html };
+  return { subject: parts.subject, text, html };
+}
+
+/** The receipt of one successful payment: product, amount with currency, date, order id, provider. */
+export function receiptMail(lang: Language, username: string, receipt: Receipt): MailContent {
+  const s = RECEIPT_STRINGS[lang];
+  return rowsMail(lang, username, {
+    subject: s.subject,
+    greeting: s.greeting,
+    intro: [s.intro],
+    rows: receiptRows(lang, receipt),
+    outro: [s.keep],
+    signature: s.signature,
+  });
+}
+
+/** What a refund or a chargeback took back, for the mail that tells the buyer. */
+export interface Reversal {
+  kind: 'refunded' | 'charged_back';
+  /** Tickets taken back, and those already spent that could not be. */
+  takenTickets: number;
+  shortfall: number;
+  /** A plan purchase: the plan ended. */
+  planEnded: boolean;
+}
+
+/** The buyer's notice of a refund or a chargeback: the order's rows, and what was taken back. */
+export function reversalMail(
+  lang: Language,
+  username: string,
+  receipt: Receipt,
+  reversal: Reversal,
+): MailContent {
+  const s = REVERSAL_STRINGS[lang];
+  const number = (count: number) => new Intl.NumberFormat(lang).format(count);
+  const outcome = reversal.planEnded
+    ? s.planEnded
+    : s.ticketsTaken.replaceAll('{count}', () => number(reversal.takenTickets));
+  const outro = [outcome];
+  if (reversal.shortfall > 0) outro.push(s.shortfall.replaceAll('{count}', () => number(reversal.shortfall)));
+  outro.push(s.questions);
+  return rowsMail(lang, username, {
+    subject: reversal.kind === 'refunded' ? s.refundSubject : s.chargebackSubject,
+    greeting: RECEIPT_STRINGS[lang].greeting,
+    intro: [reversal.kind === 'refunded' ? s.refundIntro : s.chargebackIntro],
+    rows: receiptRows(lang, receipt),
+    outro,
+    signature: RECEIPT_STRINGS[lang].signature,
+  });
 }

@@ -1,7 +1,7 @@
 import { LANGUAGES } from '@mirage/domain';
 import { describe, expect, it } from 'vitest';
 import { escapeHtml } from '../http/html.ts';
-import { receiptMail, resetPasswordMail, verifyEmailMail, type Receipt } from './templates.ts';
+import { receiptMail, resetPasswordMail, reversalMail, verifyEmailMail, type Receipt } from './templates.ts';
 
 /** The address-check mail and the payment receipt, in the 8 languages (mail.test.ts: the others). */
 const LINK = 'http://localhost:8080/account/verify?token=Zm9vYmFyYmF6cXV4LXRoaXMtaXMtYS1sb25nLXRva2Vu&x=1';
@@ -78,6 +78,38 @@ describe('the receipt', () => {
 
   it('escapes the username in the HTML', () => {
     const mail = receiptMail('de', hostile, RECEIPT);
+    expect(mail.html).not.toContain('<script>');
+    expect(mail.text).toContain(hostile);
+  });
+});
+
+describe('the refund and chargeback notice', () => {
+  const tickets = { kind: 'refunded' as const, takenTickets: 1000, shortfall: 171, planEnded: false };
+  const plan = { kind: 'charged_back' as const, takenTickets: 0, shortfall: 0, planEnded: true };
+
+  it('says in every language what was taken back, what was already spent, and names the order', () => {
+    const subjects = new Set<string>();
+    for (const lang of LANGUAGES) {
+      const refund = reversalMail(lang, 'erin', RECEIPT, tickets);
+      const chargeback = reversalMail(lang, 'erin', RECEIPT, plan);
+      subjects.add(refund.subject).add(chargeback.subject);
+      expect(refund.subject).not.toBe(receiptMail(lang, 'erin', RECEIPT).subject);
+      for (const mail of [refund, chargeback]) {
+        expect(mail.text).toContain(RECEIPT.orderId);
+        expect(mail.text).toContain('erin');
+        expect(mail.html).toContain(`<html lang="${lang}">`);
+      }
+      expect(refund.text).toContain(new Intl.NumberFormat(lang).format(1000));
+      expect(refund.text).toContain('171');
+      expect(chargeback.text).not.toContain(new Intl.NumberFormat(lang).format(1000));
+      expect(chargeback.text.split('\n').length).toBeLessThan(refund.text.split('\n').length);
+    }
+    expect(subjects.size).toBe(LANGUAGES.length * 2);
+    expect(reversalMail('en', 'erin', RECEIPT, plan).text).toContain('The plan it paid for has ended.');
+  });
+
+  it('escapes the username in the HTML', () => {
+    const mail = reversalMail('de', hostile, RECEIPT, tickets);
     expect(mail.html).not.toContain('<script>');
     expect(mail.text).toContain(hostile);
   });

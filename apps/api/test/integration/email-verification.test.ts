@@ -6,7 +6,15 @@ import { createSandboxProvider } from '../../src/features/payment/providers/sand
 import { hashToken } from '../../src/features/session/index.ts';
 import type { Mail } from '../../src/mail/mailer.ts';
 import { markEmailVerified } from '../account-fixtures.ts';
-import { Client, codeOf, createTestApp, newAccount, recordingMailer, type TestContext } from '../harness.ts';
+import {
+  Client,
+  codeOf,
+  createTestApp,
+  newAccount,
+  recordingMailer,
+  setBalances,
+  type TestContext,
+} from '../harness.ts';
 
 /**
  * Email verification and receipts (docs/product/accounts.md#email-verification, commerce.md#receipts):
@@ -225,5 +233,33 @@ describe('receipts', () => {
     expect(mails[0]!.text).toContain('Abonnement Basic');
     expect(mails[0]!.text).toMatch(/11,99\s\$US/);
     expect(await eventsOf('payment.succeeded', 'orderId', declinedId)).toEqual([]);
+  });
+
+  it('tells the buyer once what a refund took back, and what was already spent', async () => {
+    const { account, client, id } = await signUp();
+    await markEmailVerified(t, id);
+    const ordered = await client.post('/api/payment/sandbox/order', { product: 'pack_400' });
+    const orderId = (ordered.body as { order_id: string }).order_id;
+    const amounts = { amount_cents: 899, currency: 'usd' };
+    await notify({ event_id: `paid-${orderId}`, kind: 'paid', order_id: orderId, ...amounts });
+    // 150 of the 400 tickets are spent before the refund: 250 left.
+    await setBalances(t, id, { generation_token: 250 });
+    const refund = {
+      event_id: `refund-${orderId}`,
+      kind: 'refunded' as const,
+      order_id: orderId,
+      ...amounts,
+    };
+    await notify(refund);
+    await notify(refund);
+    await t.services.outbox.drain();
+    const notices = sent.filter((mail) => mail.to === account.email && mail.subject.includes('refunded'));
+    expect(notices).toHaveLength(1);
+    expect(notices[0]!.text).toContain(orderId);
+    expect(notices[0]!.text).toContain('250 tickets were taken from your balance.');
+    expect(notices[0]!.text).toContain('150 of its tickets had already been used');
+    expect(await eventsOf('payment.reversed', 'orderId', orderId)).toEqual([
+      { orderId, userId: id, kind: 'refunded', takenTickets: 250, shortfall: 150, planEnded: false },
+    ]);
   });
 });

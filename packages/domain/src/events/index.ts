@@ -35,6 +35,18 @@ export const DOMAIN_EVENT_PAYLOADS = {
    * notification; its effect on balances is the ledger's, keyed by the order. The receipt mail hangs on it.
    */
   'payment.succeeded': z.object({ orderId: z.string().min(1).max(64), userId }),
+  /**
+   * A payment was refunded or charged back, once per provider notification: what was taken back (tickets,
+   * the plan) and the tickets already spent. The buyer's notice mail hangs on it.
+   */
+  'payment.reversed': z.object({
+    orderId: z.string().min(1).max(64),
+    userId,
+    kind: z.enum(['refunded', 'charged_back']),
+    takenTickets: z.number().int().min(0),
+    shortfall: z.number().int().min(0),
+    planEnded: z.boolean(),
+  }),
   /** A user asked for a password-reset link; the handler makes the token and sends the mail. */
   'password_reset.requested': z.object({ userId }),
   /** An address needs checking (sign-up, or a new link asked for); the handler makes the token and mails it. */
@@ -80,4 +92,5 @@ export const EVENT_DEDUPE_KEY = {
   taskEnded: (taskId: string) => `task.ended:${taskId}`,
   /** One receipt per settled notification, like the settlement itself (payment_notification). */
   paymentSucceeded: (provider: string, eventId: string) => `payment.succeeded:${provider}:${eventId}`,
+  paymentReversed: (provider: string, eventId: string) => `payment.reversed:${provider}:${eventId}`,
 } as const;

@@ -70,9 +70,9 @@ async function grant(trx: Trx, order: OrderRow, key: string, now: Date) {
 
 /**
  * Takes back what a refunded or charged-back order granted, as far as balances allow (never below zero):
- * a pack's tickets, or the plan (ended now, energy to none). Returns the tickets it could not take back.
+ * a pack's tickets, or the plan (ended now, energy to none). Says what it took, and the tickets it could not.
  */
-async function takeBack(trx: Trx, order: OrderRow, key: string, now: Date): Promise<number> {
+async function takeBack(trx: Trx, order: OrderRow, key: string, now: Date): Promise<TakenBack> {
   const granted = grantOf(productById(order.product)!);
   const user = await lockPlanHolder(trx, order.user_id);
   const ref = { type: 'order' as const, id: order.id };
@@ -85,7 +85,7 @@ async function takeBack(trx: Trx, order: OrderRow, key: string, now: Date): Prom
         key,
       );
     }
-    return granted.tickets - taken;
+    return { takenTickets: taken, shortfall: granted.tickets - taken, planEnded: false };
   }
   const after = afterReversal(user, granted.plan, now);
   if (after !== user) {
@@ -111,7 +111,13 @@ async function takeBack(trx: Trx, order: OrderRow, key: string, now: Date): Prom
       );
     }
   }
-  return 0;
+  return { takenTickets: 0, shortfall: 0, planEnded: after !== user };
+}
+
+interface TakenBack {
+  takenTickets: number;
+  shortfall: number;
+  planEnded: boolean;
 }
 
 /**
@@ -212,7 +218,8 @@ async function settleClaimed(
     return result('applied');
   }
   // Refunded or charged back.
-  const shortfall = await takeBack(trx, order, key, now);
+  const takenBack = await takeBack(trx, order, key, now);
+  const { shortfall } = takenBack;
   // The referrer's gain, when this was the referred buyer's first purchase, goes back the same way.
   const referrerShortfall = await takeBackReferrerGain(trx, order.id);
   const review =
@@ -222,6 +229,15 @@ async function settleClaimed(
         ? `referrer_reversal_shortfall:${referrerShortfall}`
         : null;
   await setStatus(trx, order.id, next, now, review ? { review } : {});
+  // The buyer is told what was taken back (reversal mail), once per provider event like the rest.
+  await appendEvent(
+    trx,
+    {
+      type: 'payment.reversed',
+      payload: { orderId: order.id, userId: order.user_id, kind: event.kind, ...takenBack },
+    },
+    { dedupeKey: EVENT_DEDUPE_KEY.paymentReversed(provider, event.eventId) },
+  );
   if (event.kind === 'charged_back') {
     await trx
       .updateTable('app_user')
