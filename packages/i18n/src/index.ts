@@ -23,6 +23,7 @@ export const NAMESPACES = [
   'player',
   'event',
   'shop',
+  'referral',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -10,6 +10,7 @@ import landing from './landing.json';
 import pages from './pages.json';
 import player from './player.json';
 import prompt from './prompt.json';
+import referral from './referral.json';
 import settings from './settings.json';
 import shop from './shop.json';
 
@@ -28,4 +29,5 @@ export default {
   player,
   event,
   shop,
+  referral,
 };

@@ -6,6 +6,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Navigate } from 'react-router';
 import { VerifyEmailNotice } from '../account/index.ts';
 import { useSession, ME_QUERY_KEY } from '../session/index.ts';
+import { ReferralSection } from '../referral/index.ts';
 import { PremiumCard, RedeemCard } from '../shop/index.ts';
 import { AudioCard } from './AudioCard.tsx';
 import { HiddenTagsCard } from './HiddenTagsCard.tsx';
@@ -68,6 +69,7 @@ export function SettingsView() {
             <PremiumCard />
             <RedeemCard />
           </section>
+          <ReferralSection className={styles.section} titleClassName={styles.sectionTitle} />
           <section className={styles.section} aria-labelledby="settings-session">
             <h2 id="settings-session" className={styles.sectionTitle}>
               {t('sections.session')}
