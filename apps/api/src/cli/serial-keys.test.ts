@@ -1,22 +1,10 @@
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
-import os from 'node:os';
+import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { normalizeSerialKey } from '@mirage/domain';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { cliRunner } from './cli-runner.test-support.ts';
 
-const script = path.join(path.dirname(fileURLToPath(import.meta.url)), 'serial-keys.ts');
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'mirage-cli-'));
-afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
-
-function cli(...args: string[]) {
-  const result = spawnSync(process.execPath, ['--conditions=source', '--import', 'tsx', script, ...args], {
-    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'silent' },
-    encoding: 'utf8',
-  });
-  return { status: result.status, out: result.stdout.trim(), err: result.stderr.trim() };
-}
+const { cli, dataDir } = cliRunner('serial-keys.ts');
 
 describe('keys CLI', () => {
   it('mints a batch as CSV, lists it, revokes a key and a batch, and refuses bad input', () => {
