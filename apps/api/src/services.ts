@@ -100,7 +100,12 @@ export function createServices(deps: ServiceDeps) {
   const limiter = createRateLimiter(createRateLimitRepository(db), now, config.RATE_LIMITS_DISABLED);
   const mailer = deps.mailer ?? createMailer(config, log);
   const oauth = deps.oauth ?? createOAuthService(config);
-  const referrals = createReferralService({ db, blockedCidrs: config.REFERRAL_BLOCKED_CIDRS, now });
+  const referrals = createReferralService({
+    db,
+    blockedCidrs: config.REFERRAL_BLOCKED_CIDRS,
+    limiter,
+    now,
+  });
   const accountDeps = {
     db,
     users,

@@ -66,6 +66,7 @@ export const redeemReferral = operation('redeemReferral', {
     'vpn_enabled',
     'referrer_already_set',
     'referral_too_late',
+    'spam_protection',
   ],
 });
 

@@ -3,6 +3,7 @@ import { REFERRAL } from '@mirage/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cookieSecret } from '../../src/config.ts';
 import { ledgerDiscrepancies } from '../../src/features/ledger/repository.ts';
+import { ATTACH_LIMIT } from '../../src/features/referral/index.ts';
 import { createSandboxProvider } from '../../src/features/payment/providers/sandbox.ts';
 import {
   Client,
@@ -271,6 +272,15 @@ describe('POST /api/referral/{code}', () => {
       expect(answer.status, query).toBe(400);
     }
     expect((await new Client(t.app).get('/api/referral')).status).toBe(401);
+  });
+
+  it('limits the codes one account tries (spam_protection)', async () => {
+    const account = await newUser();
+    for (let attempt = 0; attempt < ATTACH_LIMIT.max; attempt += 1) {
+      expect(codeOf((await account.client.post('/api/referral/ZZZZ2222')).body)).toBe('referrer_not_found');
+    }
+    const limited = await account.client.post('/api/referral/ZZZZ2222');
+    expect([limited.status, codeOf(limited.body)]).toEqual([429, 'spam_protection']);
   });
 });
 

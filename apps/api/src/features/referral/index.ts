@@ -1,4 +1,4 @@
 /** The referral feature's public face (docs/product/commerce.md#referrals). */
 export { registerReferralGains, takeBackReferrerGain } from './gains.ts';
 export { registerReferralRoutes } from './routes.ts';
-export { createReferralService, type ReferralService } from './service.ts';
+export { ATTACH_LIMIT, createReferralService, type ReferralService } from './service.ts';

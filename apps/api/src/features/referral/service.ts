@@ -2,6 +2,7 @@ import { BlockList, isIP } from 'node:net';
 import { attachRefusal, normalizeReferralCode, recentIpSince, REFERRAL, sharesAddress } from '@mirage/domain';
 import type { DB } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
+import type { Limit, RateLimiter } from '../rate-limit/index.ts';
 import { grantReferredGain } from './gains.ts';
 import { createReferralRepository } from './repository.ts';
 
@@ -9,8 +10,15 @@ export interface ReferralDeps {
   db: DB;
   /** REFERRAL_BLOCKED_CIDRS: the anonymisers' ranges (config.ts checked each). */
   blockedCidrs: readonly string[];
+  limiter: RateLimiter;
   now: () => Date;
 }
+
+/**
+ * Codes tried per account: a guessed code only names someone else as one's referrer, but a script trying
+ * codes would still hammer the database and learn which codes exist.
+ */
+export const ATTACH_LIMIT = { max: 10, windowMs: 10 * 60_000 } satisfies Limit;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -75,6 +83,7 @@ export function createReferralService(deps: ReferralDeps) {
      * verification's handler.
      */
     async attach(userId: number, typed: string, ip: string): Promise<{ referrer: string }> {
+      await deps.limiter.consume([`referral:account:${userId}`, ATTACH_LIMIT]);
       const referrer = await referrerOf(typed);
       const account = await referrals.account(userId);
       if (!account) throw new AppError('token_invalid');
