@@ -1,13 +1,13 @@
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../ui/Alert.tsx';
 import { Button } from '../../ui/Button.tsx';
-import { PageSpinner } from '../../ui/Spinner.tsx';
+import { PageSpinner, Spinner } from '../../ui/Spinner.tsx';
 import { useQueryClient } from '@tanstack/react-query';
 import { Navigate } from 'react-router';
 import { VerifyEmailNotice } from '../account/index.ts';
 import { useSession, ME_QUERY_KEY } from '../session/index.ts';
 import { ReferralSection } from '../referral/index.ts';
-import { PremiumCard, RedeemCard } from '../shop/index.ts';
 import { AudioCard } from './AudioCard.tsx';
 import { HiddenTagsCard } from './HiddenTagsCard.tsx';
 import { PasswordCard } from './PasswordCard.tsx';
@@ -16,6 +16,10 @@ import { SessionCard } from './SessionCard.tsx';
 import { UsernameCard } from './UsernameCard.tsx';
 import { PageLayout } from '../../ui/PageLayout.tsx';
 import styles from './SettingsView.module.css';
+
+// The plan cards (the shop feature's) load on their own, with the shop's code: a static import would put
+// the whole shop in this page's first load (see PlanSettingsCards.tsx).
+const PlanSettingsCards = lazy(() => import('../shop/index.ts').then((shop) => shop.loadPlanSettingsCards()));
 
 /** /settings: account, preferences, content (hidden tags), plan and keys, and session. */
 export function SettingsView() {
@@ -66,8 +70,9 @@ export function SettingsView() {
             <h2 id="settings-plan" className={styles.sectionTitle}>
               {t('sections.plan')}
             </h2>
-            <PremiumCard />
-            <RedeemCard />
+            <Suspense fallback={<Spinner size={20} />}>
+              <PlanSettingsCards />
+            </Suspense>
           </section>
           <ReferralSection className={styles.section} titleClassName={styles.sectionTitle} />
           <section className={styles.section} aria-labelledby="settings-session">

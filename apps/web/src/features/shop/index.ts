@@ -7,4 +7,5 @@ export { SandboxCheckout } from './SandboxCheckout.tsx';
 export { CryptoReturn } from './CryptoReturn.tsx';
 export { SIGNUP_FOR_SHOP } from './useCheckout.ts';
 export { RedeemCard } from './RedeemCard.tsx';
-export { PremiumCard } from './PremiumCard.tsx';
+/** The settings' plan cards, for a lazy import (`import('../shop/index.ts')` and its `loadPlanSettingsCards`). */
+export const loadPlanSettingsCards = () => import('./PlanSettingsCards.tsx');
