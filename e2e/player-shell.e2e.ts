@@ -29,7 +29,10 @@ beforeEach(() => {
 });
 const watchConsole = (page: Page) => {
   page.on('console', (message) => {
-    if (message.type() === 'error' || message.type() === 'warning') consoleProblems.push(message.text());
+    if (message.type() !== 'error' && message.type() !== 'warning') return;
+    // With the resource's address (cut short: a data: URL can be long), so that a failure says what failed.
+    const where = message.location().url;
+    consoleProblems.push(where ? `${message.text()} (${where.slice(0, 120)})` : message.text());
   });
 };
 
