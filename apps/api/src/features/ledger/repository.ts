@@ -135,6 +135,15 @@ export async function post(
           ${m.reason}::text, ${m.ref.type}::text, ${m.ref.id}::text)`,
     ),
   );
+  // The users' rows are locked by a statement of their own first. Locked only inside the posting's
+  // statement, a row that another posting updated meanwhile is locked in its newest version but updated
+  // from the statement's older snapshot, which queues for the old version's tuple lock: with three
+  // postings for one user at once, PostgreSQL found that queue deadlocked (CI, 50 parallel debits). Once
+  // held here, the statement below starts after the lock, with a snapshot that sees the newest rows.
+  const userIds = [...new Set(movements.map((movement) => movement.userId))].sort((a, b) => a - b);
+  await sql`select id from app_user where id in (${sql.join(userIds)}) order by id for no key update`.execute(
+    trx,
+  );
   let rows: PostRow[];
   try {
     ({ rows } = await sql<PostRow>`
