@@ -77,4 +77,4 @@ export function createPayments(deps: { config: Config; db: DB; now: () => Date; 
     log: deps.log,
   });
 }
-export { applyPlanChange, lockPlanHolder } from './plan-change.ts';
+export { applyPlanChange, lockPlanHolder } from './plan-repository.ts';

@@ -1,4 +1,6 @@
+import type { Transaction } from 'kysely';
 import type { DB } from '../../db/database.ts';
+import type { Database } from '../../db/schema.ts';
 import type { ProviderId } from './providers/provider.ts';
 
 export interface NewOrder {
@@ -8,6 +10,25 @@ export interface NewOrder {
   product: string;
   currency: string;
   amountCents: number;
+}
+
+/** An order with its buyer's address, name and language, in a handler's transaction (receipt-mail.ts). */
+export async function orderWithBuyer(trx: Transaction<Database>, orderId: string) {
+  return trx
+    .selectFrom('payment_order')
+    .innerJoin('app_user', 'app_user.id', 'payment_order.user_id')
+    .select([
+      'payment_order.id',
+      'payment_order.provider',
+      'payment_order.product',
+      'payment_order.currency',
+      'payment_order.amount_cents',
+      'app_user.email',
+      'app_user.username',
+      'app_user.lang',
+    ])
+    .where('payment_order.id', '=', orderId)
+    .executeTakeFirst();
 }
 
 /** Orders as the buyer and the checkout see them (docs/product/commerce.md#orders). */

@@ -4,6 +4,7 @@ import type { Database } from '../../db/schema.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { receiptMail, reversalMail, type Receipt, type ReceiptProduct } from '../../mail/templates.ts';
 import type { HandlerRegistry } from '../outbox/index.ts';
+import { orderWithBuyer } from './order-repository.ts';
 
 /** The order as a receipt, and its buyer; undefined for an order deleted with its account or not sold any more. */
 async function receiptOf(
@@ -11,21 +12,7 @@ async function receiptOf(
   orderId: string,
   date: Date,
 ): Promise<{ to: string; username: string; lang: Language; receipt: Receipt } | undefined> {
-  const row = await trx
-    .selectFrom('payment_order')
-    .innerJoin('app_user', 'app_user.id', 'payment_order.user_id')
-    .select([
-      'payment_order.id',
-      'payment_order.provider',
-      'payment_order.product',
-      'payment_order.currency',
-      'payment_order.amount_cents',
-      'app_user.email',
-      'app_user.username',
-      'app_user.lang',
-    ])
-    .where('payment_order.id', '=', orderId)
-    .executeTakeFirst();
+  const row = await orderWithBuyer(trx, orderId);
   const product = row ? productById(row.product) : undefined;
   if (!row || !product) return undefined;
   const grant = grantOf(product);

@@ -16,7 +16,7 @@ import type { Database } from '../../db/schema.ts';
 import { post } from '../ledger/index.ts';
 import { appendEvent } from '../outbox/index.ts';
 import { takeBackReferrerGain } from '../referral/index.ts';
-import { applyPlanChange, lockPlanHolder } from './plan-change.ts';
+import { applyPlanChange, lockPlanHolder } from './plan-repository.ts';
 import type { PaymentEvent, ProviderId } from './providers/provider.ts';
 
 /** What a notification did. */
@@ -45,7 +45,7 @@ async function lockOrder(trx: Trx, provider: ProviderId, event: PaymentEvent): P
   return query.orderBy('created_at').limit(1).forUpdate().executeTakeFirst();
 }
 
-/** A paid month of the order's plan (its energy comes at once: plan-change.ts). */
+/** A paid month of the order's plan (its energy comes at once: plan-repository.ts). */
 async function grantPlanMonth(trx: Trx, order: OrderRow, months: number, key: string, now: Date) {
   const grant = grantOf(productById(order.product)!);
   if (grant.kind !== 'plan') return;
