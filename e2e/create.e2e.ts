@@ -196,6 +196,16 @@ describe('the generator in Chromium', () => {
     await page.keyboard.press('Escape');
     await byTestId('pro-required-modal').waitFor({ state: 'detached' });
     expect(await byTestId(`style-option-${freeStyleId}`).getAttribute('aria-pressed')).toBe('true');
+
+    // A locked option names the lowest plan that has it: High is Basic's, Ultra only Pro's.
+    await byTestId('quality-High').click();
+    expect(await byTestId('pro-required-modal').textContent()).toContain('part of the Basic and Pro plans');
+    await page.keyboard.press('Escape');
+    await byTestId('pro-required-modal').waitFor({ state: 'detached' });
+    await byTestId('quality-Ultra').click();
+    expect(await byTestId('pro-required-modal').textContent()).toContain('part of the Pro plan.');
+    await page.keyboard.press('Escape');
+    await byTestId('pro-required-modal').waitFor({ state: 'detached' });
   });
 
   it('answers the same locked seed and settings with the duplicate-image modal, at no charge', async () => {

@@ -25,6 +25,8 @@ export function sampleJob(id: string, overrides: Partial<StoredJob> = {}): Store
     face_restore: false,
     watermark: false,
     source_image_url: null,
+    mask_image_url: null,
+    denoise: null,
     ...overrides,
   };
 }

@@ -158,6 +158,19 @@ export const workerJob = z
         'For upscale (and image-to-image) jobs: where to download the source PNG (getJobSource), a path ' +
           'relative to the API base the worker uses; null otherwise',
       ),
+    mask_image_url: z
+      .string()
+      .nullable()
+      .describe(
+        'For inpaint jobs: where to download the mask (getJobMask), a PNG at the source size, white where ' +
+          'the image is repainted and black where it is kept; null otherwise',
+      ),
+    denoise: z
+      .number()
+      .min(0)
+      .max(1)
+      .nullable()
+      .describe('Image-to-image strength, 0..1 (inpaint and style conversion); null otherwise'),
     lease_expires_at: z.iso
       .datetime()
       .describe('When the lease ends unless a progress report extends it; then the job is queued again'),

@@ -37,6 +37,8 @@ export interface EngineIo {
   signal: AbortSignal;
   /** The source PNG of upscale (and img2img) jobs, downloaded by the agent from job.source_image_url. */
   sourceImage?: Buffer;
+  /** The mask PNG of inpaint jobs (white = repaint), downloaded by the agent from job.mask_image_url. */
+  maskImage?: Buffer;
 }
 
 export interface Engine {

@@ -36,6 +36,8 @@ export function makeJob(overrides: Partial<WorkerJob> = {}): WorkerJob {
     face_restore: false,
     watermark: false,
     source_image_url: null,
+    mask_image_url: null,
+    denoise: null,
     lease_expires_at: new Date(Date.now() + 60_000).toISOString(),
     ...overrides,
   };

@@ -5,7 +5,7 @@
 export const JOB_TYPES = ['txt2img', 'upscale', 'style_convert', 'inpaint'] as const;
 export type JobType = (typeof JOB_TYPES)[number];
 
-export const ENGINES = ['preview', 'comfyui', 'a1111'] as const;
+export const ENGINES = ['preview', 'comfyui', 'a1111', 'horde'] as const;
 export type EngineName = (typeof ENGINES)[number];
 
 export interface JobLora {
@@ -57,6 +57,17 @@ export interface WorkerJob {
   /** For upscale-only and img2img jobs: where the worker downloads the source PNG (authenticated), a
    * path relative to the API base the worker uses. */
   source_image_url: string | null;
+  /**
+   * For inpaint jobs: where the worker downloads the mask, a PNG at the source's size, white where the
+   * image is repainted and black where it is kept (greyscale, no alpha); null otherwise.
+   */
+  mask_image_url: string | null;
+  /**
+   * Image-to-image strength, 0..1 (how far the result may move from the source): inpaint takes the
+   * user's strength (0.3..1), style conversion one fixed by creativity
+   * (docs/product/decisions.md#tweak); null for txt2img and upscale.
+   */
+  denoise: number | null;
   /** ISO time the lease ends unless progress extends it. */
   lease_expires_at: string;
 }

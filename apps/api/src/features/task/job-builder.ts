@@ -52,6 +52,8 @@ export function buildTxt2imgJob(
     face_restore: settings.automatic_face_restore,
     watermark: options.watermark,
     source_image_url: null,
+    mask_image_url: null,
+    denoise: null,
   };
 }
 

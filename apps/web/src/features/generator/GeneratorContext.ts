@@ -8,7 +8,12 @@ import type { TaskStore } from '../task/index.ts';
 
 export type GeneratorModal =
   | { type: 'no-style'; kind: 'generate' | 'modifier' }
-  | { type: 'pro-required'; reason: 'style' | 'option' }
+  | {
+      type: 'pro-required';
+      reason: 'style' | 'option';
+      /** The lowest plan that has the option, when known: a Basic user locked out of a Pro option is told Pro. */
+      plan?: Plan;
+    }
   | { type: 'pro-expired' }
   | { type: 'duplicate'; uuid: string }
   | { type: 'incompatible'; style: GraphicStyle; boosters: Modifier[] };

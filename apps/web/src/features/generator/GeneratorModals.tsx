@@ -1,3 +1,4 @@
+import { PLAN } from '@mirage/domain';
 import { useTranslation } from 'react-i18next';
 import { Button, ButtonLink } from '../../ui/Button.tsx';
 import { Dialog } from '../../ui/Dialog.tsx';
@@ -51,7 +52,13 @@ export function GeneratorModals() {
           open
           onOpenChange={onOpenChange}
           title={t('modal.pro_title')}
-          description={modal.reason === 'style' ? t('modal.pro_style') : t('modal.pro_text')}
+          description={
+            modal.reason === 'style'
+              ? t('modal.pro_style')
+              : modal.plan === PLAN.pro
+                ? t('modal.pro_text_pro')
+                : t('modal.pro_text')
+          }
           testId="pro-required-modal"
         >
           <div className={styles.modalActions}>

@@ -43,7 +43,7 @@ export function SettingsPanel() {
   const { settings, update, plan, capabilities, openModal } = useGenerator();
   const off = disabledOptions(settings, plan);
   const planName = (value: Plan) => t(PLAN_KEYS[value]);
-  const upgrade = () => openModal({ type: 'pro-required', reason: 'option' });
+  const upgradeTo = (needed: Plan) => openModal({ type: 'pro-required', reason: 'option', plan: needed });
   const lockedUnless = (allowed: boolean, rule: (c: Readonly<PlanCapabilities>) => boolean) =>
     allowed ? null : planName(lowestPlan(rule));
 
@@ -53,7 +53,7 @@ export function SettingsPanel() {
         legend={t('settings.quality')}
         value={settings.quality}
         onChange={(quality) => update({ quality })}
-        onLocked={upgrade}
+        onLocked={(quality) => upgradeTo(minimumPlanForQuality(quality))}
         options={QUALITIES.map((quality) => {
           const locked = !capabilities.allowedQualities.includes(quality);
           const cost = QUALITY_COST[quality];
@@ -97,7 +97,7 @@ export function SettingsPanel() {
           legend={t('settings.multi')}
           value={String(settings.multiGeneration)}
           onChange={(count) => update({ multiGeneration: Number(count) })}
-          onLocked={upgrade}
+          onLocked={(count) => upgradeTo(lowestPlan((c) => c.multiGenerationMax >= Number(count)))}
           options={MULTI_COUNTS.map((count) => {
             const needed = lowestPlan((c) => c.multiGenerationMax >= Number(count));
             const locked = Number(count) > capabilities.multiGenerationMax;

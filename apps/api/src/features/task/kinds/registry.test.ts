@@ -145,6 +145,8 @@ describe('txt2img', () => {
       id: 'task-5',
       attempt: 1,
       source_image_url: null,
+      mask_image_url: null,
+      denoise: null,
     });
   });
 });
@@ -176,6 +178,8 @@ describe('upscale', () => {
     expect(upscaleKind.toWorkerJob(leased)).toMatchObject({
       attempt: 2,
       source_image_url: '/api/worker/jobs/task-6/source',
+      mask_image_url: null,
+      denoise: null,
     });
   });
 });

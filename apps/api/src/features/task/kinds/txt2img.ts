@@ -130,7 +130,7 @@ export const txt2imgKind: JobKind<'txt2img', Txt2imgRequest, CheckedTxt2img, Ret
 
   answer: answerOf,
 
-  toWorkerJob: (task) => leasedJob(task, null),
+  toWorkerJob: (task) => leasedJob(task),
 
   /** A new image with the task's settings, its tags, in one statement (the done unit). */
   async complete(context, task, worker, png, metadata) {

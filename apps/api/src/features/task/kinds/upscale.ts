@@ -37,6 +37,8 @@ function upscaleJob(taskId: string, image: ImageRow, upscaleModel: string): Stor
     face_restore: false,
     watermark: image.watermarked,
     source_image_url: null,
+    mask_image_url: null,
+    denoise: null,
   };
 }
 
@@ -82,7 +84,8 @@ export const upscaleKind: JobKind<'upscale', UpscaleRequest, CheckedUpscale, Ret
 
   answer: answerOf,
 
-  toWorkerJob: (task) => leasedJob(task, task.source_image_id ? sourceImageUrl(task.id) : null),
+  toWorkerJob: (task) =>
+    leasedJob(task, { source: task.source_image_id ? sourceImageUrl(task.id) : null, mask: null }),
 
   /**
    * The ×2 files go next to the source image's, which is then marked upscaled, in the done unit's
