@@ -75,6 +75,8 @@ async function bench(label: string, database: DatabaseHandle) {
       face_restore: false,
       watermark: false,
       source_image_url: null,
+      mask_image_url: null,
+      denoise: null,
     };
     return database.db.transaction().execute(async (trx) => {
       await services.queue.enqueue(

@@ -1,4 +1,12 @@
-import { fastLaneQuery, LIVE_EVENT, txt2imgBody, type LiveEventData, type TaskView } from '@mirage/domain';
+import {
+  convertBody,
+  fastLaneQuery,
+  inpaintBody,
+  LIVE_EVENT,
+  txt2imgBody,
+  type LiveEventData,
+  type TaskView,
+} from '@mirage/domain';
 import { z } from 'zod';
 import { operation, sameType, type Same } from './define.ts';
 
@@ -120,6 +128,59 @@ export const createUpscale = operation('createUpscale', {
   ],
 });
 
+/** The refusals both tweak calls share (docs/product/generation.md#tweak). */
+const TWEAK_ERRORS = [
+  'image_not_found',
+  'image_no_gen_data',
+  'user_insufficient_funds',
+  'insufficient_token_count',
+  'max_failed_task',
+  'max_running_tasks',
+  'forbidden_prompt',
+  'style_disabled',
+  'unauthorized_style',
+  'user_pro_expired',
+  'user_muted',
+  'user_not_found',
+  'spam_protection',
+] as const;
+
+const tweakAccepted = taskAccepted
+  .extend({ seed: z.number().int().describe('The seed the image is redrawn with (drawn when not sent)') })
+  .describe('The task is queued; follow it on GET /api/events (or /api/tasks/monitor)');
+
+export const createInpaint = operation('createInpaint', {
+  tag: 'generation',
+  summary: 'Redraw the painted part of an image',
+  description:
+    "Queues an inpaint of `source_img` (the caller's own image or a public one): the part white in " +
+    "`mask` (a PNG, base64, at the source's size or the same aspect ratio) is redrawn from the prompt, " +
+    'at the strength `inpaint_type` (0.3 to 1). One tweak runs at a time. `fastlane=true` pays extra to ' +
+    'go ahead.',
+  body: inpaintBody,
+  querystring: fastLaneQuery,
+  responses: { 200: tweakAccepted },
+  errors: [
+    ...TWEAK_ERRORS,
+    'empty_tweak_mask',
+    'unauthorized_modifier',
+    'unauthorized_resource',
+    'style_not_txt2img',
+  ],
+});
+
+export const createStyleConvert = operation('createStyleConvert', {
+  tag: 'generation',
+  summary: 'Redraw an image in another style',
+  description:
+    'Queues a style conversion of `source_img` into `target_style` (Pro): the same picture, redrawn. A ' +
+    'realistic render cannot be converted, nor an image into its own style. One tweak runs at a time.',
+  body: convertBody,
+  querystring: fastLaneQuery,
+  responses: { 200: tweakAccepted },
+  errors: [...TWEAK_ERRORS, 'convert_same_style', 'convert_realistic_source'],
+});
+
 export const streamTaskMonitor = operation('streamTaskMonitor', {
   tag: 'live',
   summary: "Follow your tasks' progress",
@@ -139,4 +200,11 @@ export const streamEvents = operation('streamEvents', {
   errors: ['spam_protection'],
 });
 
-export const generationOperations = { createTxt2img, createUpscale, streamTaskMonitor, streamEvents };
+export const generationOperations = {
+  createTxt2img,
+  createUpscale,
+  createInpaint,
+  createStyleConvert,
+  streamTaskMonitor,
+  streamEvents,
+};

@@ -25,6 +25,8 @@ export const OPERATIONS = {
   // generation
   createTxt2img: { method: 'POST', path: '/api/tasks/txt2img' },
   createUpscale: { method: 'POST', path: '/api/tasks/:uuid/upscale' },
+  createInpaint: { method: 'POST', path: '/api/tasks/img2img/inpaint' },
+  createStyleConvert: { method: 'POST', path: '/api/tasks/img2img/convert' },
   streamTaskMonitor: { method: 'GET', path: '/api/tasks/monitor' },
   streamEvents: { method: 'GET', path: '/api/events' },
   // catalogue
@@ -104,6 +106,7 @@ export const OPERATIONS = {
   completeJob: { method: 'POST', path: '/api/worker/jobs/:id/complete' },
   failJob: { method: 'POST', path: '/api/worker/jobs/:id/fail' },
   getJobSource: { method: 'GET', path: '/api/worker/jobs/:id/source' },
+  getJobMask: { method: 'GET', path: '/api/worker/jobs/:id/mask' },
   getWorkerStatus: { method: 'GET', path: '/api/worker/status' },
 } as const satisfies Record<string, { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; path: string }>;
 

@@ -302,6 +302,22 @@ export const getJobSource = operation('getJobSource', {
   errors: ['not_found', 'task_lease_lost', 'image_not_found'],
 });
 
+export const getJobMask = operation('getJobMask', {
+  tag: 'worker',
+  summary: "Download an inpaint job's mask",
+  description:
+    'The mask of an inpaint job, at the `mask_image_url` of its WorkerJob: a greyscale PNG at the source ' +
+    "image's size, white where the image is redrawn. For the worker holding the lease only.",
+  params: jobParams,
+  responses: {
+    200: {
+      description: 'The mask',
+      content: { 'image/png': { schema: fileBytes } },
+    },
+  },
+  errors: ['not_found', 'task_lease_lost'],
+});
+
 const workerRow = z.object({
   name: z.string(),
   engine: z.string().nullable().describe('The engine of its last lease request'),
@@ -343,5 +359,6 @@ export const workerOperations = {
   completeJob,
   failJob,
   getJobSource,
+  getJobMask,
   getWorkerStatus,
 };

@@ -58,6 +58,10 @@ export const ERROR_STATUS = {
   // generation (added)
   forbidden_prompt: 400, // moderation refused the prompt; data lists the matched words (never for child safety)
   max_running_tasks: 429, // the plan's concurrency cap (1/2/4) is reached
+  // tweak (docs/product/generation.md#tweak)
+  convert_same_style: 400,
+  empty_tweak_mask: 400, // the inpaint mask has no painted pixel
+  convert_realistic_source: 400, // added: a realistic render cannot be style-converted
   task_lease_lost: 409, // a worker reported on a task it no longer holds
   preset_not_found: 404,
   // trust and hardening (added)

@@ -12,3 +12,5 @@ export * from './task-state.ts';
 export * from './lane.ts';
 export * from './energy.ts';
 export * from './task-view.ts';
+export * from './tweak.ts';
+export * from './tweak-body.ts';

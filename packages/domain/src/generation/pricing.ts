@@ -85,14 +85,6 @@ export function standaloneUpscaleCost(fastLane: boolean): number {
   return STANDALONE_UPSCALE_COST + (fastLane ? FAST_LANE_COST : 0);
 }
 
-/**
- * Decision: docs/product/pricing-and-plans.md's "displayed settings cost" of a tweak is not shown; it is
- * taken as 0.
- */
-export function tweakCost(fastLane: boolean): number {
-  return TWEAK_BASE_COST + (fastLane ? FAST_LANE_COST : 0);
-}
-
 export type BalanceField = 'daily_token' | 'generation_token';
 export type InsufficientFundsCode = 'user_insufficient_funds' | 'insufficient_token_count';
 

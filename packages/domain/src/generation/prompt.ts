@@ -53,7 +53,7 @@ const boosterSchema = z.object({
 });
 
 /** Decision: MAX_BOOSTERS is a hard cap (options.ts); duplicate ids are a client bug and are refused. */
-const boostersSchema = z
+export const boostersSchema = z
   .array(boosterSchema, { error: INVALID })
   .max(MAX_BOOSTERS, INVALID)
   .refine((boosters) => new Set(boosters.map((booster) => booster.id)).size === boosters.length, {

@@ -14,6 +14,10 @@ export const GENERATION_ERROR_CODES = [
   'user_insufficient_funds',
   'insufficient_token_count',
   'duplicate_task_signature',
+  'image_no_gen_data',
+  'convert_same_style',
+  'convert_realistic_source',
+  'empty_tweak_mask',
 ] as const;
 export type GenerationErrorCode = (typeof GENERATION_ERROR_CODES)[number];
 

@@ -6,7 +6,6 @@ import {
   costBreakdown,
   generationCost,
   standaloneUpscaleCost,
-  tweakCost,
   type Plan,
   type Quality,
 } from '../../src/index.ts';
@@ -141,12 +140,6 @@ describe('other prices', () => {
     [true, 5],
   ])('standalone upscale with fast lane %s costs %d', (fastLane, cost) => {
     expect(standaloneUpscaleCost(fastLane)).toBe(cost);
-  });
-  it.each([
-    [false, 1],
-    [true, 5],
-  ])('tweak with fast lane %s costs %d', (fastLane, cost) => {
-    expect(tweakCost(fastLane)).toBe(cost);
   });
 });
 

@@ -15,6 +15,7 @@ import * as createPayment from './0013_create_payment.ts';
 import * as createSerialKey from './0014_create_serial_key.ts';
 import * as addEmailVerification from './0015_add_email_verification.ts';
 import * as addReferral from './0016_add_referral.ts';
+import * as addTweak from './0017_add_tweak.ts';
 
 /** Every migration, in order. Names are NNNN_verb_object; never rename or edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -34,4 +35,5 @@ export const migrations: Record<string, Migration> = {
   '0014_create_serial_key': createSerialKey,
   '0015_add_email_verification': addEmailVerification,
   '0016_add_referral': addReferral,
+  '0017_add_tweak': addTweak,
 };

@@ -88,6 +88,15 @@ export interface ImageTable {
    * docs/product/limits.md#gallery-and-prompts: 24).
    */
   is_sample: Generated<boolean>;
+  /** The image a tweak was made from (migration 0017); null for txt2img or a deleted source. */
+  source_image_id: Generated<number | null>;
+  created_at: CreatedAt;
+}
+
+/** The mask of an inpaint task (migration 0017): a greyscale PNG at the source's size, white = redraw. */
+export interface TaskMaskTable {
+  task_id: string;
+  png: Buffer;
   created_at: CreatedAt;
 }
 
@@ -132,6 +141,7 @@ export interface GenerationTables {
   moderation_action: ModerationActionTable;
   worker: WorkerTable;
   task: TaskTable;
+  task_mask: TaskMaskTable;
   image: ImageTable;
 }
 

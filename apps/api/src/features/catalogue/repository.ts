@@ -85,6 +85,11 @@ export async function findStyle(db: Queryable, id: number): Promise<GenerationSt
   return db.selectFrom('graphic_style').select(STYLE_COLUMNS).where('id', '=', id).executeTakeFirst();
 }
 
+/** The style of a lib (the tweak's default style, anime modern), enabled or not. */
+export async function findStyleByLib(db: Queryable, lib: string): Promise<GenerationStyle | undefined> {
+  return db.selectFrom('graphic_style').select(STYLE_COLUMNS).where('lib', '=', lib).executeTakeFirst();
+}
+
 /** The boosters among `ids` that exist, enabled or not, in the order of `ids` (duplicates once). */
 export async function findBoosters(db: Queryable, ids: readonly number[]): Promise<GenerationBooster[]> {
   const wanted = [...new Set(ids)].filter(isStoredId);

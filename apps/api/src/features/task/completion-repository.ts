@@ -23,7 +23,7 @@ export interface NewImageCompletion {
 /**
  * The done completion unit of a kind that makes a new image, as ONE statement (its own transaction):
  * lock the task if this worker still holds its lease and it is not finished, upsert the image's tags,
- * insert the image, mark the task done, count the job for the worker, append the `task.done` event to the
+ * insert the image, mark the task done, drop an inpaint's mask, count the job for the worker, append the `task.done` event to the
  * outbox (deduplicated per task: a task ends once), and NOTIFY the task's change — or, when the guard
  * fails (lease lost, already finished), change nothing and return undefined. A concurrent second
  * `complete` waits on the row lock, then sees a finished task. One round trip instead of eight keeps the
@@ -82,6 +82,10 @@ export async function completeWithNewImage(
             error: null,
           }))
           .where('task.id', '=', taskId),
+      )
+      // An inpaint's mask is not needed once its task has ended (migration 0017).
+      .with('unmasked', (q) =>
+        q.deleteFrom('task_mask').where('task_id', 'in', (eb) => eb.selectFrom('locked').select('id')),
       )
       .with('counted', (q) =>
         q

@@ -9,6 +9,7 @@ import { post } from '../ledger/index.ts';
 import { appendEvent } from '../outbox/index.ts';
 import type { WorkerRepository } from '../worker/index.ts';
 import { completeWithNewImage, type NewImageCompletion } from './completion-repository.ts';
+import { deleteTaskMask } from './mask-repository.ts';
 import type { QueueRepository } from './queue-repository.ts';
 
 export interface CompletionDeps {
@@ -64,6 +65,7 @@ export function createTaskCompletion(deps: CompletionDeps) {
     message: string,
   ) {
     await queue.markFailed(trx, locked.id, message, now());
+    await deleteTaskMask(trx, locked.id);
     const refunded = await refund(trx, locked);
     const payload = { taskId: locked.id, userId: locked.user_id, jobType: locked.type, refunded };
     await appendEvent(
@@ -75,7 +77,7 @@ export function createTaskCompletion(deps: CompletionDeps) {
 
   return {
     /**
-     * Done, with a new image (txt2img; inpaint and style conversion will be too): one statement
+     * Done, with a new image (txt2img, inpaint, style conversion): one statement
      * (completion-repository.ts). Undefined when the guard failed: the lease was lost or the task is
      * finished already, and nothing was written.
      */

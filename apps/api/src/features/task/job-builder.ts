@@ -28,13 +28,7 @@ export function buildTxt2imgJob(
     prompt: settings.prompt,
     negative_prompt: settings.neg_prompt,
     checkpoint: style.pipeline,
-    // A slot at 0 % contributes nothing, so it is not sent (some engines reject a zero strength).
-    loras: boosters
-      .map((booster) => ({
-        name: booster.lora,
-        weight: round2((booster.lora_weight * (weightOf.get(booster.id) ?? 0)) / 100),
-      }))
-      .filter((lora) => lora.weight > 0),
+    loras: loraList(boosters, weightOf),
     width: first.width,
     height: first.height,
     hires: {
@@ -57,6 +51,66 @@ export function buildTxt2imgJob(
   };
 }
 
+/** One LoRA per booster at its slot weight. A slot at 0 % contributes nothing, so it is not sent (some
+ * engines reject a zero strength). */
+function loraList(boosters: GenerationBooster[], weights: ReadonlyMap<number, number>) {
+  return boosters
+    .map((booster) => ({
+      name: booster.lora,
+      weight: round2((booster.lora_weight * (weights.get(booster.id) ?? 0)) / 100),
+    }))
+    .filter((lora) => lora.weight > 0);
+}
+
 function round2(value: number): number {
   return Math.round(value * 100) / 100;
+}
+
+/** What a tweak's job is made of (kinds/inpaint.ts, kinds/style-convert.ts). */
+export interface TweakJobInput {
+  type: 'inpaint' | 'style_convert';
+  seed: number;
+  prompt: string;
+  negativePrompt: string;
+  style: GenerationStyle;
+  boosters: GenerationBooster[];
+  /** Slot weights of the boosters, in percent. */
+  weights: ReadonlyMap<number, number>;
+  /** The source's size: a tweak redraws the image at the size it has. */
+  width: number;
+  height: number;
+  cfg: number;
+  denoise: number;
+  faceRestore: boolean;
+  watermark: boolean;
+}
+
+/**
+ * Resolves a tweak into the job a worker runs: the style's checkpoint, sampler and steps, the boosters'
+ * LoRAs as on txt2img, one pass at the source's size (no hires pass, no model upscale: the source has its
+ * final size already), and the image-to-image strength.
+ */
+export function buildTweakJob(id: string, input: TweakJobInput): StoredJob {
+  return {
+    id,
+    type: input.type,
+    seed: input.seed,
+    prompt: input.prompt,
+    negative_prompt: input.negativePrompt,
+    checkpoint: input.style.pipeline,
+    loras: loraList(input.boosters, input.weights),
+    width: input.width,
+    height: input.height,
+    hires: null,
+    steps: input.style.default_steps,
+    cfg: input.cfg,
+    sampler: input.style.default_sampler,
+    scheduler: input.style.default_scheduler,
+    upscale: null,
+    face_restore: input.faceRestore,
+    watermark: input.watermark,
+    source_image_url: null,
+    mask_image_url: null,
+    denoise: input.denoise,
+  };
 }

@@ -21,6 +21,7 @@ import {
   type ResultMetadata,
 } from './kinds/index.ts';
 import type { LeasedTaskCache } from './leased-tasks.ts';
+import { findTaskMask } from './mask-repository.ts';
 import type { QueueRepository } from './queue-repository.ts';
 
 export interface LifecycleDeps {
@@ -159,6 +160,16 @@ export function createTaskLifecycle(deps: LifecycleDeps) {
       const image = await deps.images.findById(task.source_image_id);
       const png = image ? await deps.store.get(imageKeys(image.uuid).png) : null;
       if (!png) throw new AppError('image_not_found');
+      return png;
+    },
+
+    /** An inpaint task's mask, for the worker holding its lease (GET /api/worker/jobs/:id/mask). */
+    async maskImage(taskId: string, worker: WorkerRow): Promise<Buffer> {
+      const task = await loadTask(taskId);
+      if (task.worker_id !== worker.id || task.lease_expires_at === null)
+        throw new AppError('task_lease_lost');
+      const png = await findTaskMask(db, taskId);
+      if (!png) throw new AppError('not_found');
       return png;
     },
 

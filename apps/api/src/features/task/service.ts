@@ -5,6 +5,8 @@ import {
   currencyOfBalance,
   moderatePrompt,
   SAFETY_WARNING,
+  type ConvertBody,
+  type InpaintBody,
   type ModerationRule,
   type Txt2imgBody,
 } from '@mirage/domain';
@@ -133,7 +135,9 @@ export function createTaskService(deps: TaskServiceDeps) {
       const account = await lockAccountForUpdate(trx, userId);
       if (!account) throw new AppError('user_not_found');
       await kind.checkLocked(context, trx, userId, checked);
-      return debitAndEnqueue(trx, account, kind.build(context, id, userId, checked, cost));
+      const queued = await debitAndEnqueue(trx, account, kind.build(context, id, userId, checked, cost));
+      await kind.afterEnqueue?.(trx, queued, checked);
+      return queued;
     });
     return kind.answer(task, checked);
   }
@@ -148,6 +152,14 @@ export function createTaskService(deps: TaskServiceDeps) {
     /** POST /api/tasks/{uuid}/upscale: the user's own image, once (already_upscaled). */
     createUpscale: (userId: number, imageUuid: string, fastLane: boolean) =>
       createTask('upscale', userId, { imageUuid, fastLane }),
+
+    /** POST /api/tasks/img2img/inpaint: redraw the painted part of an image (kinds/inpaint.ts). */
+    createInpaint: (userId: number, body: InpaintBody, fastLane: boolean) =>
+      createTask('inpaint', userId, { body, fastLane }),
+
+    /** POST /api/tasks/img2img/convert: redraw an image in another style, Pro (kinds/style-convert.ts). */
+    createStyleConvert: (userId: number, body: ConvertBody, fastLane: boolean) =>
+      createTask('style_convert', userId, { body, fastLane }),
 
     /** Tasks of one user that are not finished, or finished recently, newest first (monitor snapshot). */
     async tasksOf(userId: number, sinceMs = 10 * 60_000) {

@@ -27,10 +27,10 @@ export async function recentFailureTimes(
 export async function unfinishedTasks(
   trx: DB,
   userId: number,
-): Promise<{ id: string; signature: string | null }[]> {
+): Promise<{ id: string; type: string; signature: string | null }[]> {
   return trx
     .selectFrom('task')
-    .select(['id', 'signature'])
+    .select(['id', 'type', 'signature'])
     .where('user_id', '=', userId)
     .where('state', 'not in', TERMINAL_STATES)
     .execute();

@@ -4,6 +4,7 @@ import {
   completionMetadata,
   COMPLETION_IMAGE_MAX_BYTES,
   failJob,
+  getJobMask,
   getJobSource,
   getWorkerStatus,
   leaseBody,
@@ -167,6 +168,17 @@ export async function registerWorkerRoutes(fastify: FastifyInstance, deps: Worke
       async (request, reply) => {
         const worker = authenticatedWorker(request);
         const png = await deps.lifecycle.sourceImage(request.params.id, worker);
+        reply.header('content-type', 'image/png');
+        return reply.send(png);
+      },
+    );
+
+    app.get(
+      getJobMask.path,
+      { config: { auth: 'worker' }, schema: schemaOf(getJobMask) },
+      async (request, reply) => {
+        const worker = authenticatedWorker(request);
+        const png = await deps.lifecycle.maskImage(request.params.id, worker);
         reply.header('content-type', 'image/png');
         return reply.send(png);
       },

@@ -1,6 +1,8 @@
 import type { JobType, TaskState } from '@mirage/domain';
 import { AppError } from '../../../errors.ts';
 import type { JobKind, QueuedJobKind } from './kind.ts';
+import { inpaintKind } from './inpaint.ts';
+import { styleConvertKind } from './style-convert.ts';
 import { txt2imgKind } from './txt2img.ts';
 import { upscaleKind } from './upscale.ts';
 
@@ -14,15 +16,19 @@ export type {
 } from './kind.ts';
 export type { Txt2imgRequest } from './txt2img.ts';
 export type { UpscaleRequest } from './upscale.ts';
+export type { InpaintRequest } from './inpaint.ts';
+export type { StyleConvertRequest } from './style-convert.ts';
 
 /**
  * The job kinds this API runs, by task type. Adding a kind is a file in this folder and a line here
- * (docs/architecture/tasks.md); a task type the database allows but nobody registered (inpaint and
- * style_convert until they come) is never created, leased or completed.
+ * (docs/architecture/tasks.md); a task type the database allows but nobody registered is never
+ * created, leased or completed.
  */
 export const JOB_KINDS = registry({
   txt2img: txt2imgKind,
   upscale: upscaleKind,
+  inpaint: inpaintKind,
+  style_convert: styleConvertKind,
 });
 
 /** Each kind under its own task type, checked when the registry compiles. */

@@ -9,7 +9,7 @@ import type { TaskCompletion } from '../completion.ts';
 import type { NewTask } from '../queue-repository.ts';
 
 /**
- * A job kind (txt2img, upscale; inpaint and style_convert next): everything that differs between kinds
+ * A job kind (txt2img, upscale, inpaint, style_convert): everything that differs between kinds
  * of task, in one object per kind (kinds/<kind>.ts) registered in kinds/index.ts. The rest — the
  * account lock, the debit, the queue, the lease, the worker protocol, the completion units — is shared.
  * docs/architecture/tasks.md says how to add one.
@@ -108,6 +108,8 @@ export interface JobKind<Type extends JobType, Request, Checked, Answer> extends
   ): Promise<void>;
   /** The task to queue, its job resolved. */
   build(context: CreationContext, taskId: string, userId: number, checked: Checked, cost: number): TaskDraft;
+  /** Stores what the task needs besides its row (an inpaint's mask), in the transaction that queued it. */
+  afterEnqueue?(trx: Transaction<Database>, task: TaskRow, checked: Checked): Promise<void>;
   /** What the create call answers, from the queued row. */
   answer(task: TaskRow, checked: Checked): Answer;
 }

@@ -12,6 +12,8 @@ import {
   LEASED_STATES,
   type CreationContext,
 } from './index.ts';
+import { inpaintKind } from './inpaint.ts';
+import { styleConvertKind } from './style-convert.ts';
 import { txt2imgKind } from './txt2img.ts';
 import { upscaleKind } from './upscale.ts';
 
@@ -73,13 +75,13 @@ const refusal = (promise: Promise<unknown>) =>
   );
 
 describe('the job-kind registry', () => {
-  it('refuses a kind nobody registered, including ones the database allows', () => {
-    for (const name of ['inpaint', 'style_convert', 'txt2vid', '', '__proto__', 'toString']) {
+  it('refuses a kind nobody registered, and names that only look like one', () => {
+    for (const name of ['txt2vid', 'img2img', '', '__proto__', 'toString', 'constructor']) {
       expect(() => jobKind(name), name).toThrow(AppError);
       expect(() => creationKind(name as never), name).toThrow(AppError);
     }
     try {
-      jobKind('inpaint');
+      jobKind('txt2vid');
     } catch (error) {
       expect(error).toMatchObject({ code: 'validation_error', data: { reason: 'unknown_job_kind' } });
     }
@@ -89,8 +91,16 @@ describe('the job-kind registry', () => {
     for (const [name, kind] of Object.entries(JOB_KINDS)) expect(kind.type).toBe(name);
     expect(jobKind('txt2img')).toBe(txt2imgKind);
     expect(jobKind('upscale')).toBe(upscaleKind);
-    expect(LEASED_STATES).toEqual({ txt2img: TASK_STATE.Generate, upscale: TASK_STATE.UpscaleOnly });
-    expect([...LEASABLE_JOB_TYPES].sort()).toEqual(['txt2img', 'upscale']);
+    expect(jobKind('inpaint')).toBe(inpaintKind);
+    expect(jobKind('style_convert')).toBe(styleConvertKind);
+    expect(LEASED_STATES).toEqual({
+      txt2img: TASK_STATE.Generate,
+      upscale: TASK_STATE.UpscaleOnly,
+      inpaint: TASK_STATE.Tweak,
+      style_convert: TASK_STATE.Tweak,
+    });
+    // Every job type the database allows has its kind.
+    expect([...LEASABLE_JOB_TYPES].sort()).toEqual([...JOB_TYPES].sort());
     expect(LEASABLE_JOB_TYPES.every((type) => (JOB_TYPES as readonly string[]).includes(type))).toBe(true);
   });
 });

@@ -1,11 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import {
   capabilitiesFor,
   effectivePlan,
   generationCost,
   jobPixels,
   laneFor,
-  promptTags,
   randomSeed,
   settingsFromTxt2img,
   taskSignature,
@@ -24,17 +22,13 @@ import {
   type GenerationBooster,
   type GenerationStyle,
 } from '../../catalogue/index.ts';
-import { imageKeys } from '../../image/index.ts';
-import { imageTags } from '../../tag/index.ts';
 import { buildTxt2imgJob } from '../job-builder.ts';
 import { findAccount } from '../../user/index.ts';
-import { recentFailureTimes, unfinishedTasks } from '../user-task-repository.ts';
+import { unfinishedTasks } from '../user-task-repository.ts';
+import { assertNoFailureCooldown } from './cooldown.ts';
 import type { CreationContext, JobKind } from './kind.ts';
+import { storeNewImage } from './new-image.ts';
 import { leasedJob } from './worker-job.ts';
-
-/** Failures in this window count toward the cooldown (max_failed_task, data.remaining_time). */
-export const FAILURE_WINDOW_MS = 60_000;
-export const FAILURES_BEFORE_COOLDOWN = 3;
 
 export interface Txt2imgRequest {
   body: Txt2imgBody;
@@ -53,13 +47,7 @@ interface CheckedTxt2img {
 async function assertNotRepeated(context: CreationContext, userId: number, signature: string) {
   const existing = await context.images.findBySignature(userId, signature);
   if (existing) throw new AppError('duplicate_task_signature', { uuid: existing.uuid });
-  const now = context.now().getTime();
-  const failures = await recentFailureTimes(context.db, userId, new Date(now - FAILURE_WINDOW_MS));
-  if (failures.length >= FAILURES_BEFORE_COOLDOWN) {
-    const oldest = failures[FAILURES_BEFORE_COOLDOWN - 1]!.finished_at!;
-    const remaining = Math.max(0, oldest.getTime() + FAILURE_WINDOW_MS - now) / 1000;
-    throw new AppError('max_failed_task', { remaining_time: Math.round(remaining * 100) / 100 });
-  }
+  await assertNoFailureCooldown(context, userId);
 }
 
 /** Text to image from the generator's settings (POST /api/tasks/txt2img). */
@@ -132,41 +120,8 @@ export const txt2imgKind: JobKind<'txt2img', Txt2imgRequest, CheckedTxt2img, Ret
 
   toWorkerJob: (task) => leasedJob(task),
 
-  /** A new image with the task's settings, its tags, in one statement (the done unit). */
-  async complete(context, task, worker, png, metadata) {
-    const uuid = randomUUID();
-    const processed = await context.processResult(task, worker, png, { uuid, watermark: task.job.watermark });
-    // The task's settings and job never change after enqueue, so the row loaded by the caller is enough.
-    const settings = task.settings;
-    const stored = await context.completion.doneWithNewImage(task, worker, {
-      image: {
-        uuid,
-        user_id: task.user_id,
-        style_id: typeof settings.style_id === 'number' ? settings.style_id : null,
-        gen_type: task.type,
-        render: typeof settings.render === 'string' ? settings.render : null,
-        format: typeof settings.format === 'string' ? settings.format : '',
-        quality: typeof settings.quality === 'string' ? settings.quality : '',
-        seed: metadata.seed ?? task.job.seed,
-        width: processed.width,
-        height: processed.height,
-        prompt: task.job.prompt,
-        neg_prompt: task.job.negative_prompt,
-        gen_data: JSON.stringify({ ...settings, seed: task.job.seed, model: metadata.model ?? null }),
-        signature: task.signature,
-        is_private: settings.private === true,
-        watermarked: task.job.watermark,
-        upscaled: task.job.upscale !== null,
-        blurhash: processed.blurhash,
-        tags: promptTags(task.job.prompt).join(', '),
-      },
-      tags: imageTags(task.job.prompt, settings, task.type),
-    });
-    if (stored) return { image_uuid: stored.uuid, duplicate: false };
-    // Lost a race (reaped or completed meanwhile): drop our files, answer like the winner.
-    await Promise.all(Object.values(imageKeys(uuid)).map((key) => context.store.delete(key)));
-    return context.answerAfterLostRace(task.id, worker);
-  },
+  /** A new image with the task's settings and its tags (new-image.ts). */
+  complete: storeNewImage,
 };
 
 function answerOf(task: { id: string; cost: number; paid_with: string | null; job: { seed: number } }) {
