@@ -24,6 +24,7 @@ export const NAMESPACES = [
   'event',
   'shop',
   'referral',
+  'mask',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

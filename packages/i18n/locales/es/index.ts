@@ -7,6 +7,7 @@ import gallery from './gallery.json';
 import generator from './generator.json';
 import image from './image.json';
 import landing from './landing.json';
+import mask from './mask.json';
 import pages from './pages.json';
 import player from './player.json';
 import prompt from './prompt.json';
@@ -30,4 +31,5 @@ export default {
   event,
   shop,
   referral,
+  mask,
 };
