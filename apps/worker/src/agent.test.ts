@@ -100,3 +100,90 @@ describe('worker agent', () => {
     expect(calls.leases).toBe(1);
   });
 });
+
+describe('worker agent: image-to-image files', () => {
+  const tweak = (overrides: Partial<WorkerJob>): WorkerJob => ({
+    ...jobOf('t'),
+    type: 'inpaint',
+    source_image_url: null,
+    mask_image_url: null,
+    ...overrides,
+  });
+
+  /** Runs one job through an agent; what the engine got, what was downloaded, how the job ended. */
+  async function runOne(job: WorkerJob, failDownloads = 0) {
+    const { api, calls } = fakeApi([job]);
+    const downloads: string[] = [];
+    const fails: { retryable: boolean; message: string }[] = [];
+    let failing = failDownloads;
+    Object.assign(api, {
+      download: (url: string) => {
+        downloads.push(url);
+        if (failing-- > 0) return Promise.reject(new Error('connection reset'));
+        return Promise.resolve(Buffer.from(`file at ${url}`));
+      },
+      fail: (_id: string, retryable: boolean, message: string) => {
+        fails.push({ retryable, message });
+        return Promise.resolve();
+      },
+    });
+    const got: { source?: string; mask?: string }[] = [];
+    const engine: Engine = {
+      ...fakeEngine(),
+      run(_job, io) {
+        got.push({ source: io.sourceImage?.toString(), mask: io.maskImage?.toString() });
+        return Promise.resolve({ png: Buffer.from('png'), width: 8, height: 8, seed: 1, model: 'm' });
+      },
+    };
+    const agent = createAgent({
+      api,
+      engine,
+      log: quiet,
+      leaseWaitSeconds: 0,
+      backoff: { minMs: 1, maxMs: 2 },
+    });
+    void agent.start();
+    await waitFor(() => calls.completes.length + fails.length === 1);
+    await agent.stop();
+    return { got, downloads, fails };
+  }
+
+  it('downloads the source and the mask of an inpaint job and hands both to the engine', async () => {
+    const job = tweak({
+      source_image_url: '/api/worker/jobs/t/source',
+      mask_image_url: '/api/worker/jobs/t/mask',
+    });
+    const { got, downloads, fails } = await runOne(job, 1);
+    // The first download failed once and was retried, like the source's.
+    expect(downloads).toEqual([
+      '/api/worker/jobs/t/source',
+      '/api/worker/jobs/t/source',
+      '/api/worker/jobs/t/mask',
+    ]);
+    expect(got).toEqual([
+      { source: 'file at /api/worker/jobs/t/source', mask: 'file at /api/worker/jobs/t/mask' },
+    ]);
+    expect(fails).toEqual([]);
+  });
+
+  it('downloads only the source of a style conversion, nothing for a txt2img', async () => {
+    const convert = await runOne(tweak({ type: 'style_convert', source_image_url: '/s' }));
+    expect(convert.got).toEqual([{ source: 'file at /s', mask: undefined }]);
+    const txt2img = await runOne(tweak({ type: 'txt2img' }));
+    expect(txt2img.downloads).toEqual([]);
+  });
+
+  it('fails without retry an inpaint without a mask or an img2img job without a source, downloading nothing', async () => {
+    for (const job of [
+      tweak({ source_image_url: '/s' }),
+      tweak({ mask_image_url: '/m' }),
+      tweak({ type: 'style_convert' }),
+    ]) {
+      const { got, downloads, fails } = await runOne(job);
+      expect(got).toEqual([]);
+      expect(downloads).toEqual([]);
+      expect(fails.map((f) => f.retryable)).toEqual([false]);
+      expect(fails[0]?.message).toMatch(/without a (mask|source image)/);
+    }
+  });
+});

@@ -1,6 +1,6 @@
 import type { LeaseRequest, WorkerJob } from '@mirage/domain';
 import { ApiAnswerError, type ApiClient } from './api-client.ts';
-import { EngineError, type Engine, type EngineProgress } from './engines/engine.ts';
+import { EngineError, isImg2Img, type Engine, type EngineIo, type EngineProgress } from './engines/engine.ts';
 
 export interface AgentLog {
   info(message: string, data?: Record<string, unknown>): void;
@@ -57,6 +57,22 @@ export function createAgent(options: AgentOptions) {
   }
 
   /**
+   * The job's source image and mask, downloaded with the same retrying. A job whose type needs one that
+   * the job lacks is broken on the server's side: it fails without retry, before any download.
+   */
+  async function downloadFiles(job: WorkerJob): Promise<Pick<EngineIo, 'sourceImage' | 'maskImage'>> {
+    const source = job.source_image_url;
+    const mask = job.mask_image_url;
+    if (isImg2Img(job) && !source) throw new EngineError(`${job.type} job without a source image`, false);
+    if (job.type === 'inpaint' && !mask) throw new EngineError('inpaint job without a mask', false);
+    const download = (what: string, url: string) => retrying(`download ${what}`, () => api.download(url), 5);
+    return {
+      sourceImage: source ? await download('source', source) : undefined,
+      maskImage: mask ? await download('mask', mask) : undefined,
+    };
+  }
+
+  /**
    * Runs one job and delivers its outcome. With `nextLease`, the completion also asks for the next job,
    * which is returned (null: lease normally). Only the first delivery attempt asks: a retry after a
    * lost answer would lease a second job while the first waits for the reaper.
@@ -90,10 +106,8 @@ export function createAgent(options: AgentOptions) {
         });
     };
     try {
-      const sourceImage = job.source_image_url
-        ? await retrying('download source', () => api.download(job.source_image_url!), 5)
-        : undefined;
-      const result = await engine.run(job, { onProgress, signal, ...(sourceImage ? { sourceImage } : {}) });
+      const files = await downloadFiles(job);
+      const result = await engine.run(job, { onProgress, signal, ...files });
       await pending;
       let askNext = nextLease !== undefined && !stopping;
       const answer = await retrying('complete', () => {

@@ -107,7 +107,10 @@ export function createApiClient(options: ApiClientOptions) {
       return call<Answer<'failJob'>>(pathOf('failJob', { id: jobId }), json(body));
     },
 
-    /** A job's source image (getJobSource, a PNG): `url` is the job's source_image_url. */
+    /**
+     * One of a job's files (a PNG): `url` is the job's source_image_url (getJobSource) or mask_image_url
+     * (getJobMask), relative to the API base.
+     */
     async download(url: string): Promise<Buffer> {
       const response = await fetch(new URL(url, `${base}/`), {
         headers: auth,

@@ -4,6 +4,7 @@ import { loadWorkerConfig, type WorkerConfig } from './config.ts';
 import { A1111Engine } from './engines/a1111.ts';
 import { ComfyUIEngine } from './engines/comfyui.ts';
 import type { Engine } from './engines/engine.ts';
+import { HordeEngine } from './engines/horde.ts';
 import { PreviewEngine } from './engines/preview.ts';
 
 /** One agent drives one engine (docs/architecture.md). */
@@ -20,6 +21,20 @@ export function createEngine(config: WorkerConfig, log: AgentLog): Engine {
         maxPixels: config.MAX_PIXELS,
         log: note,
         ...(config.ENGINE_AUTH ? { auth: config.ENGINE_AUTH } : {}),
+      });
+    case 'horde':
+      return new HordeEngine({
+        baseUrl: config.HORDE_URL,
+        apiKey: config.HORDE_API_KEY,
+        clientAgent: config.HORDE_CLIENT_AGENT,
+        models: config.HORDE_MODELS ?? {},
+        nsfw: config.HORDE_NSFW,
+        trustedWorkers: config.HORDE_TRUSTED_WORKERS,
+        maxPixels: Math.min(config.MAX_PIXELS, config.HORDE_MAX_PIXELS),
+        pollIntervalMs: config.HORDE_POLL_SECONDS * 1000,
+        generationTimeoutMs: config.HORDE_TIMEOUT_SECONDS * 1000,
+        impossibleTimeoutMs: config.HORDE_IMPOSSIBLE_SECONDS * 1000,
+        log: note,
       });
   }
 }

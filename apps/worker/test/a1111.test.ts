@@ -195,7 +195,7 @@ describe('A1111 engine against the fake server', () => {
       loras: ['style.safetensors', 'detail_tweaker.safetensors'],
       upscalers: ['Lanczos', 'R-ESRGAN 4x+', '4x-UltraSharp'],
       maxPixels: 4096 * 4096,
-      jobTypes: ['txt2img', 'upscale'],
+      jobTypes: ['txt2img', 'upscale', 'inpaint', 'style_convert'],
     });
   });
 });

@@ -187,7 +187,7 @@ describe('ComfyUI engine against the fake server', () => {
       loras: ['style.safetensors', 'detail_tweaker.safetensors'],
       upscalers: ['4x-UltraSharp.pth', 'RealESRGAN_x2plus.pth'],
       maxPixels: 4096 * 4096,
-      jobTypes: ['txt2img', 'upscale'],
+      jobTypes: ['txt2img', 'upscale', 'inpaint', 'style_convert'],
     };
     const first = await setup();
     expect(await first.engine.capabilities()).toEqual(expected);

@@ -1,6 +1,6 @@
 /** Requests and answers of the A1111/Forge API (docs/engines.md#a1111-and-forge-api), as pure functions. */
 import type { WorkerJob } from '@mirage/domain';
-import type { EngineProgress } from './engine.ts';
+import type { EngineProgress, Img2ImgInputs } from './engine.ts';
 import { EngineError, isRecord, samplingSteps } from './engine.ts';
 
 /**
@@ -43,9 +43,10 @@ export function loraTokens(job: WorkerJob): string {
   return job.loras.map((l) => `<lora:${fileStem(l.name)}:${Number(l.weight.toFixed(3))}>`).join(' ');
 }
 
-export function txt2imgRequest(job: WorkerJob, hrUpscaler: string): Record<string, unknown> {
+/** The fields txt2img and img2img share: prompts with LoRA tokens, sampling, checkpoint, one image. */
+function generationFields(job: WorkerJob): Record<string, unknown> {
   const tokens = loraTokens(job);
-  const body: Record<string, unknown> = {
+  return {
     prompt: tokens ? `${job.prompt} ${tokens}` : job.prompt,
     negative_prompt: job.negative_prompt,
     seed: job.seed,
@@ -63,6 +64,10 @@ export function txt2imgRequest(job: WorkerJob, hrUpscaler: string): Record<strin
     send_images: true,
     save_images: false,
   };
+}
+
+export function txt2imgRequest(job: WorkerJob, hrUpscaler: string): Record<string, unknown> {
+  const body = generationFields(job);
   if (job.hires) {
     Object.assign(body, {
       enable_hr: true,
@@ -72,6 +77,47 @@ export function txt2imgRequest(job: WorkerJob, hrUpscaler: string): Record<strin
       hr_second_pass_steps: job.hires.steps,
       denoising_strength: job.hires.denoise,
       hr_upscaler: hrUpscaler,
+    });
+  }
+  return body;
+}
+
+/** Blur of the mask's edges, px (A1111's default): the repainted area blends into the kept one. */
+export const MASK_BLUR = 4;
+/** inpainting_fill "original": the sampler starts from the source under the mask, for partial strengths. */
+export const INPAINT_FILL_ORIGINAL = 1;
+
+/**
+ * The size img2img renders at: the source's, rounded up to a multiple of 8. Latents floor other sizes
+ * (1228 comes back 1224) while the inpaint overlay, the source pasted back outside the mask, is made at
+ * the requested size; asking for the rounded-up size (resize_mode 0 stretches the source and mask to it)
+ * keeps them equal, and the adapter scales the result back to the exact size without cropping.
+ */
+export function img2imgSize(job: WorkerJob): { width: number; height: number } {
+  return { width: Math.ceil(job.width / 8) * 8, height: Math.ceil(job.height / 8) * 8 };
+}
+
+/**
+ * POST /sdapi/v1/img2img: the source as the one init image, the job's strength as denoising_strength;
+ * an inpaint job adds its mask (white = repaint, as inpainting_mask_invert 0 reads it), repainted from
+ * the original content (partial strengths keep it) over the whole picture (inpaint_full_res false: the
+ * job's size is the source's, there is nothing to crop and upscale).
+ */
+export function img2imgRequest(job: WorkerJob, inputs: Img2ImgInputs): Record<string, unknown> {
+  const body: Record<string, unknown> = {
+    ...generationFields(job),
+    ...img2imgSize(job),
+    init_images: [inputs.source.toString('base64')],
+    resize_mode: 0,
+    denoising_strength: inputs.denoise,
+  };
+  if (inputs.mask) {
+    Object.assign(body, {
+      mask: inputs.mask.toString('base64'),
+      mask_blur: MASK_BLUR,
+      inpainting_fill: INPAINT_FILL_ORIGINAL,
+      inpaint_full_res: false,
+      inpainting_mask_invert: 0,
     });
   }
   return body;
@@ -98,14 +144,17 @@ function parseJson(text: string, what: string): Record<string, unknown> {
   return body;
 }
 
-export interface Txt2imgAnswer {
+export interface GenerationAnswer {
   png: Buffer;
   info: Record<string, unknown>;
 }
 
-/** `{images:[b64…], info:"<JSON string>"}`: picks the first real image (a grid may come first). */
-export function parseTxt2img(text: string): Txt2imgAnswer {
-  const body = parseJson(text, 'A1111 txt2img');
+/**
+ * A txt2img or img2img answer, `{images:[b64…], info:"<JSON string>"}`: picks the first real image (a
+ * grid may come first). `what` names the route in errors.
+ */
+export function parseGeneration(text: string, what = 'A1111 txt2img'): GenerationAnswer {
+  const body = parseJson(text, what);
   const images = Array.isArray(body.images)
     ? body.images.filter((i): i is string => typeof i === 'string')
     : [];
@@ -120,7 +169,7 @@ export function parseTxt2img(text: string): Txt2imgAnswer {
   } else if (isRecord(body.info)) info = body.info;
   const index = typeof info.index_of_first_image === 'number' ? info.index_of_first_image : 0;
   const b64 = images[index] ?? images[images.length - 1];
-  if (!b64) throw new EngineError('A1111 txt2img: answer without an image', false);
+  if (!b64) throw new EngineError(`${what}: answer without an image`, false);
   return { png: Buffer.from(stripDataUrl(b64), 'base64'), info };
 }
 

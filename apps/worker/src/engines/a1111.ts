@@ -6,10 +6,14 @@
  * /sdapi/v1/progress is polled for steps and live previews. Forge silently renders with the loaded model
  * when the checkpoint is unknown, so `info.sd_model_name` is checked. A model upscale (job.upscale, or an
  * upscale job) goes through POST /sdapi/v1/extra-single-image. Abort sends POST /sdapi/v1/interrupt.
+ *
+ * Inpaint and style conversion are one POST /sdapi/v1/img2img (the source as init image, the mask for
+ * inpaint, the job's strength as denoising_strength), with the same fields, progress and checks.
  */
 import { resultSize, type JobType, type WorkerJob } from '@mirage/domain';
 import type { Engine, EngineCapabilities, EngineIo, EngineProgress, EngineResult } from './engine.ts';
-import { EngineError, assertJobType, isRecord, samplingSteps, sleep, throwIfAborted } from './engine.ts';
+import { EngineError, assertJobType, img2imgInputs, isImg2Img, isRecord, samplingSteps } from './engine.ts';
+import { sleep, throwIfAborted } from './engine.ts';
 import { httpJson, httpRequest, joinUrl, longPostJson } from './http.ts';
 import type { HttpOptions } from './http.ts';
 import { exactPng, imageSize, toPreviewJpeg } from './image.ts';
@@ -17,15 +21,17 @@ import {
   a1111Error,
   checkCheckpoint,
   extrasRequest,
+  img2imgRequest,
+  img2imgSize,
   parseExtras,
-  parseTxt2img,
+  parseGeneration,
   progressImage,
   progressStep,
   sameProgress,
   txt2imgRequest,
 } from './a1111-protocol.ts';
 
-const JOB_TYPES: JobType[] = ['txt2img', 'upscale'];
+const JOB_TYPES: JobType[] = ['txt2img', 'upscale', 'inpaint', 'style_convert'];
 
 export interface A1111EngineOptions {
   /** Where the web UI listens, e.g. http://127.0.0.1:7860. */
@@ -102,6 +108,7 @@ export class A1111Engine implements Engine {
     assertJobType(job, JOB_TYPES, this.name);
     throwIfAborted(io.signal);
     if (job.type === 'upscale') return this.upscaleJob(job, io);
+    if (isImg2Img(job)) return this.img2img(job, io);
     const final = resultSize(job);
     if (final.width * final.height > this.o.maxPixels) {
       throw new EngineError(`A1111: ${final.width}x${final.height} exceeds this worker's limit`, false);
@@ -116,7 +123,7 @@ export class A1111Engine implements Engine {
         return p && { step: p.step, max: total };
       },
     );
-    const answer = parseTxt2img(text);
+    const answer = parseGeneration(text);
     checkCheckpoint(job, answer.info);
     let png = answer.png;
     const size = job.hires ?? job;
@@ -130,6 +137,29 @@ export class A1111Engine implements Engine {
     const exact = await this.exact(png, final.width, final.height, 'image');
     const seed = typeof answer.info.seed === 'number' ? answer.info.seed : job.seed;
     return { ...exact, seed, model: job.checkpoint };
+  }
+
+  /** Inpaint or style conversion: the source repainted at its own size (the job's width x height). */
+  private async img2img(job: WorkerJob, io: EngineIo): Promise<EngineResult> {
+    const inputs = img2imgInputs(job, io);
+    const { width, height } = job;
+    if (width * height > this.o.maxPixels) {
+      throw new EngineError(`A1111: ${width}x${height} exceeds this worker's limit`, false);
+    }
+    const text = await this.generate('/sdapi/v1/img2img', img2imgRequest(job, inputs), io, (body) =>
+      progressStep(job, body),
+    );
+    const answer = parseGeneration(text, 'A1111 img2img');
+    checkCheckpoint(job, answer.info);
+    // Back from the rounded-up size it was asked at: stretched, not cropped, so that the kept pixels
+    // stay where they were in the source. Any other size is the engine's surprise, hence logged.
+    const exact = await exactPng(answer.png, width, height, 'A1111 img2img image', 'fill');
+    const asked = img2imgSize(job);
+    if (exact.correctedFrom && exact.correctedFrom !== `${asked.width}x${asked.height}`) {
+      this.o.log(`a1111: img2img image was ${exact.correctedFrom}, resized to ${width}x${height}`);
+    }
+    const seed = typeof answer.info.seed === 'number' ? answer.info.seed : job.seed;
+    return { png: exact.png, width, height, seed, model: job.checkpoint };
   }
 
   private async upscaleJob(job: WorkerJob, io: EngineIo): Promise<EngineResult> {

@@ -10,10 +10,13 @@
  * FaceRestoreModelLoader + FaceRestoreCFWithModel go right after VAEDecode (after the hires pass, before
  * the model upscale and the crop), like A1111 restores faces before upscaling. Without them the job's
  * face_restore flag is ignored.
+ *
+ * Inpaint and style conversion build on the same pieces (Builder, addModel, addFaceRestore) in
+ * comfyui-img2img.ts.
  */
-import type { WorkerJob } from '@mirage/domain';
+import { resultSize, type WorkerJob } from '@mirage/domain';
 import type { FaceRestore } from './comfyui-face-restore.ts';
-import { EngineError } from './engine.ts';
+import { EngineError, isImg2Img } from './engine.ts';
 
 export type ComfyLink = [string, number];
 export interface ComfyNode {
@@ -22,7 +25,7 @@ export interface ComfyNode {
 }
 export type ComfyWorkflow = Record<string, ComfyNode>;
 
-/** The uploaded source image of an upscale job: its ComfyUI input name and its size. */
+/** An uploaded input (an upscale or img2img source, an inpaint mask): its ComfyUI name and its size. */
 export interface ComfySource {
   name: string;
   width: number;
@@ -32,9 +35,10 @@ export interface ComfySource {
 export const HIRES_LATENT_METHOD = 'nearest-exact';
 export const IMAGE_SCALE_METHOD = 'lanczos';
 
-const ceil8 = (n: number) => Math.ceil(n / 8) * 8;
+export const ceil8 = (n: number) => Math.ceil(n / 8) * 8;
 
-class Builder {
+/** Adds nodes with ids "1", "2", ... in the order they are added (which is the order they run). */
+export class Builder {
   readonly nodes: ComfyWorkflow = {};
   private next = 1;
   add(class_type: string, inputs: ComfyNode['inputs']): string {
@@ -57,36 +61,12 @@ export function buildWorkflow(
   if (job.type !== 'txt2img')
     throw new EngineError(`job type '${job.type}' is not supported by ComfyUI`, false);
   const b = new Builder();
-  const ckpt = b.add('CheckpointLoaderSimple', { ckpt_name: job.checkpoint });
-  let model: ComfyLink = [ckpt, 0];
-  let clip: ComfyLink = [ckpt, 1];
-  for (const lora of job.loras) {
-    const id = b.add('LoraLoader', {
-      model,
-      clip,
-      lora_name: lora.name,
-      strength_model: lora.weight,
-      strength_clip: lora.weight,
-    });
-    model = [id, 0];
-    clip = [id, 1];
-  }
-  const positive = b.add('CLIPTextEncode', { text: job.prompt, clip });
-  const negative = b.add('CLIPTextEncode', { text: job.negative_prompt, clip });
+  const { sampler, vae } = addModel(b, job);
   const latent = b.add('EmptyLatentImage', {
     width: ceil8(job.width),
     height: ceil8(job.height),
     batch_size: 1,
   });
-  const sampler = {
-    model,
-    seed: job.seed,
-    cfg: job.cfg,
-    sampler_name: job.sampler,
-    scheduler: job.scheduler,
-    positive: [positive, 0] as ComfyLink,
-    negative: [negative, 0] as ComfyLink,
-  };
   let samples = b.add('KSampler', { ...sampler, steps: job.steps, latent_image: [latent, 0], denoise: 1 });
   let target = { width: job.width, height: job.height };
   if (job.hires) {
@@ -105,17 +85,8 @@ export function buildWorkflow(
       denoise: job.hires.denoise,
     });
   }
-  const decoded = b.add('VAEDecode', { samples: [samples, 0], vae: [ckpt, 2] });
-  let image: ComfyLink = [decoded, 0];
-  if (job.face_restore && faceRestore) {
-    const loader = b.add('FaceRestoreModelLoader', { model_name: faceRestore.model });
-    const restored = b.add('FaceRestoreCFWithModel', {
-      facerestore_model: [loader, 0],
-      image,
-      ...faceRestore.inputs,
-    });
-    image = [restored, 0];
-  }
+  const decoded = b.add('VAEDecode', { samples: [samples, 0], vae });
+  let image = addFaceRestore(b, job, [decoded, 0], faceRestore);
   const padded = ceil8(target.width) !== target.width || ceil8(target.height) !== target.height;
   if (job.upscale) {
     image = addModelUpscale(b, job.upscale.model, image, target.width * 2, target.height * 2, padded);
@@ -124,6 +95,57 @@ export function buildWorkflow(
   }
   b.add('SaveImage', { images: image, filename_prefix: `mirage/${job.id}` });
   return b.nodes;
+}
+
+/**
+ * The checkpoint, one LoraLoader per LoRA (chained, the weight as both strengths) and the two prompts:
+ * how every sampling workflow starts. Returns the KSampler inputs they make (all but steps, the latent
+ * and the denoise) and the checkpoint's VAE.
+ */
+export function addModel(b: Builder, job: WorkerJob) {
+  const ckpt = b.add('CheckpointLoaderSimple', { ckpt_name: job.checkpoint });
+  let model: ComfyLink = [ckpt, 0];
+  let clip: ComfyLink = [ckpt, 1];
+  for (const lora of job.loras) {
+    const id = b.add('LoraLoader', {
+      model,
+      clip,
+      lora_name: lora.name,
+      strength_model: lora.weight,
+      strength_clip: lora.weight,
+    });
+    model = [id, 0];
+    clip = [id, 1];
+  }
+  const positive = b.add('CLIPTextEncode', { text: job.prompt, clip });
+  const negative = b.add('CLIPTextEncode', { text: job.negative_prompt, clip });
+  const sampler = {
+    model,
+    seed: job.seed,
+    cfg: job.cfg,
+    sampler_name: job.sampler,
+    scheduler: job.scheduler,
+    positive: [positive, 0] as ComfyLink,
+    negative: [negative, 0] as ComfyLink,
+  };
+  return { sampler, vae: [ckpt, 2] as ComfyLink };
+}
+
+/** Face restore right after decoding, for a job that asks for it on a server that has the nodes. */
+export function addFaceRestore(
+  b: Builder,
+  job: WorkerJob,
+  image: ComfyLink,
+  faceRestore: FaceRestore | undefined,
+): ComfyLink {
+  if (!job.face_restore || !faceRestore) return image;
+  const loader = b.add('FaceRestoreModelLoader', { model_name: faceRestore.model });
+  const restored = b.add('FaceRestoreCFWithModel', {
+    facerestore_model: [loader, 0],
+    image,
+    ...faceRestore.inputs,
+  });
+  return [restored, 0];
 }
 
 function buildUpscale(job: WorkerJob, source?: ComfySource): ComfyWorkflow {
@@ -150,8 +172,22 @@ function addModelUpscale(
   return [b.add('ImageScale', scaleInputs([up, 0], width, height, crop)), 0];
 }
 
-function scaleInputs(image: ComfyLink, width: number, height: number, crop: boolean): ComfyNode['inputs'] {
+export function scaleInputs(
+  image: ComfyLink,
+  width: number,
+  height: number,
+  crop: boolean,
+): ComfyNode['inputs'] {
   return { image, upscale_method: IMAGE_SCALE_METHOD, width, height, crop: crop ? 'center' : 'disabled' };
+}
+
+/**
+ * The size the workflow's image must have: twice the source for an upscale job, the source's own size
+ * (the job's width x height) for an img2img job, the job's result size otherwise.
+ */
+export function outputSize(job: WorkerJob, upscaleSource?: ComfySource): { width: number; height: number } {
+  if (upscaleSource) return { width: upscaleSource.width * 2, height: upscaleSource.height * 2 };
+  return isImg2Img(job) ? { width: job.width, height: job.height } : resultSize(job);
 }
 
 /** Finds the single SaveImage node of a workflow built here. */

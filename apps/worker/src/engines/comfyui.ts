@@ -11,19 +11,24 @@
  * Face restore: ComfyUI core has no face-restore node. When /object_info lists the facerestore_cf custom
  * nodes and a model, they are added to jobs that ask for it (comfyui-face-restore.ts); otherwise the flag
  * is ignored, and that is logged once.
+ *
+ * Inpaint and style conversion upload the source (and mask) first, then run comfyui-img2img.ts's graph.
  */
 import { randomUUID } from 'node:crypto';
-import { resultSize, type JobType, type WorkerJob } from '@mirage/domain';
+import type { JobType, WorkerJob } from '@mirage/domain';
 import type { Engine, EngineCapabilities, EngineIo, EngineProgress, EngineResult } from './engine.ts';
-import { EngineAbortError, EngineError, assertJobType, isRecord, sleep, throwIfAborted } from './engine.ts';
+import { EngineAbortError, EngineError, assertJobType, isImg2Img, isRecord, sleep } from './engine.ts';
+import { throwIfAborted } from './engine.ts';
 import { HttpStatusError, httpJson, httpRequest, joinUrl, readBody, statusError } from './http.ts';
 import type { HttpOptions } from './http.ts';
 import { exactPng, imageSize, toPreviewJpeg } from './image.ts';
 import { ComfySocket } from './comfyui-socket.ts';
 import type { SocketEvent } from './comfyui-socket.ts';
-import { buildWorkflow, planStep, progressPlan, saveNodeId } from './comfyui-workflow.ts';
+import { buildWorkflow, outputSize, planStep, progressPlan, saveNodeId } from './comfyui-workflow.ts';
 import { FaceRestoreDiscovery } from './comfyui-face-restore.ts';
-import type { ComfySource, ComfyWorkflow, ProgressPlan } from './comfyui-workflow.ts';
+import { img2imgWorkflow } from './comfyui-img2img.ts';
+import type { ComfyWorkflow, ProgressPlan } from './comfyui-workflow.ts';
+import type { Uploader } from './comfyui-img2img.ts';
 import {
   executionError,
   objectInfoCombo,
@@ -34,7 +39,7 @@ import {
 } from './comfyui-parse.ts';
 import type { HistoryOutcome, ImageRef } from './comfyui-parse.ts';
 
-const JOB_TYPES: JobType[] = ['txt2img', 'upscale'];
+const JOB_TYPES: JobType[] = ['txt2img', 'upscale', 'inpaint', 'style_convert'];
 
 export interface ComfyUIEngineOptions {
   /** Where ComfyUI listens, e.g. http://127.0.0.1:8188 (a path prefix behind a proxy is kept). */
@@ -122,10 +127,17 @@ export class ComfyUIEngine implements Engine {
   async run(job: WorkerJob, io: EngineIo): Promise<EngineResult> {
     assertJobType(job, JOB_TYPES, this.name);
     throwIfAborted(io.signal);
-    const faceRestore = job.face_restore && job.type === 'txt2img' ? await this.faceRestore.forJob() : null;
-    const source = job.type === 'upscale' ? await this.upload(job, io) : undefined;
-    const workflow = buildWorkflow(job, source, faceRestore ?? undefined);
-    const expected = source ? { width: source.width * 2, height: source.height * 2 } : resultSize(job);
+    const faceRestore = job.face_restore && job.type !== 'upscale' ? await this.faceRestore.forJob() : null;
+    const upload: Uploader = (png, name, what) => this.upload(png, name, what, io.signal);
+    // Without a source image, buildWorkflow refuses the upscale job.
+    const source =
+      job.type === 'upscale' && io.sourceImage
+        ? await upload(io.sourceImage, `mirage-${job.id}.png`, 'upscale source image')
+        : undefined;
+    const workflow = isImg2Img(job)
+      ? await img2imgWorkflow(job, io, upload, faceRestore ?? undefined)
+      : buildWorkflow(job, source, faceRestore ?? undefined);
+    const expected = outputSize(job, source);
     if (expected.width * expected.height > this.o.maxPixels) {
       throw new EngineError(
         `ComfyUI: ${expected.width}x${expected.height} exceeds this worker's limit`,
@@ -168,22 +180,17 @@ export class ComfyUIEngine implements Engine {
     }
   }
 
-  /** POST /upload/image (multipart field `image`); the answer's key is `name`. */
-  private async upload(job: WorkerJob, io: EngineIo): Promise<ComfySource> {
-    if (!io.sourceImage) throw new EngineError('upscale job without a source image', false);
-    const size = await imageSize(io.sourceImage, 'upscale source image');
+  /**
+   * POST /upload/image (multipart field `image`, type input, overwrite: a job's later attempt replaces
+   * its own file under the same job-scoped name); the answer's key is `name`.
+   */
+  private async upload(png: Buffer, filename: string, what: string, signal: AbortSignal) {
+    const size = await imageSize(png, what);
     const form = new FormData();
-    form.append(
-      'image',
-      new Blob([new Uint8Array(io.sourceImage)], { type: 'image/png' }),
-      `mirage-${job.id}.png`,
-    );
+    form.append('image', new Blob([new Uint8Array(png)], { type: 'image/png' }), filename);
     form.append('type', 'input');
     form.append('overwrite', 'true');
-    const body = await httpJson(
-      this.url('/upload/image'),
-      this.http('POST /upload/image', { form, signal: io.signal }),
-    );
+    const body = await httpJson(this.url('/upload/image'), this.http('POST /upload/image', { form, signal }));
     if (!isRecord(body) || typeof body.name !== 'string') {
       throw new EngineError('ComfyUI /upload/image: answer without a name', true);
     }

@@ -80,6 +80,33 @@ export function samplingSteps(job: WorkerJob): number {
   return job.steps + (job.hires ? job.hires.steps : 0);
 }
 
+/** The image-to-image job types: a source image (and, for inpaint, a mask) repainted at its own size. */
+export const IMG2IMG_TYPES: readonly JobType[] = ['inpaint', 'style_convert'];
+export const isImg2Img = (job: WorkerJob): boolean => IMG2IMG_TYPES.includes(job.type);
+
+export interface Img2ImgInputs {
+  source: Buffer;
+  /** The inpaint mask (white = repaint); null for a style conversion, which repaints everything. */
+  mask: Buffer | null;
+  /** The job's strength, 0..1. */
+  denoise: number;
+}
+
+/**
+ * What an image-to-image job needs, checked once for every engine: a job without them is broken on the
+ * server's side, so it fails without retry (the agent refuses such jobs before downloading anything).
+ */
+export function img2imgInputs(job: WorkerJob, io: EngineIo): Img2ImgInputs {
+  if (!io.sourceImage) throw new EngineError(`${job.type} job without a source image`, false);
+  if (job.type === 'inpaint' && !io.maskImage) throw new EngineError('inpaint job without a mask', false);
+  const denoise = job.denoise;
+  if (denoise === null || !(denoise >= 0 && denoise <= 1)) {
+    throw new EngineError(`${job.type} job without a denoise between 0 and 1 (${String(denoise)})`, false);
+  }
+  const mask = job.type === 'inpaint' ? (io.maskImage ?? null) : null;
+  return { source: io.sourceImage, mask, denoise };
+}
+
 /** Rejects job types the engine does not declare. */
 export function assertJobType(job: WorkerJob, supported: readonly JobType[], engine: EngineName): void {
   if (!supported.includes(job.type)) {

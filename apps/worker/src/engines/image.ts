@@ -29,21 +29,24 @@ export async function imageSize(buf: Buffer, what: string): Promise<{ width: num
 /**
  * Returns a PNG of exactly width x height. Engines can be a few pixels off (latents are 1/8 of the
  * image, so sizes that are not multiples of 8 are floored); such an image is scaled to cover the target
- * and centre-cropped, which never distorts. A PNG already at the right size is returned untouched;
- * `correctedFrom` tells the size the engine produced when it had to be fixed.
+ * and centre-cropped, which never distorts. With `fit` 'fill' it is stretched instead, which keeps every
+ * pixel in place: what an img2img result needs, whose picture must stay aligned with its source. A PNG
+ * already at the right size is returned untouched; `correctedFrom` tells the size the engine produced
+ * when it had to be fixed.
  */
 export async function exactPng(
   buf: Buffer,
   width: number,
   height: number,
   what: string,
+  fit: 'cover' | 'fill' = 'cover',
 ): Promise<{ png: Buffer; width: number; height: number; correctedFrom: string | null }> {
   const size = await imageSize(buf, what);
   if (size.width === width && size.height === height && imageKind(buf) === 'png') {
     return { png: buf, width, height, correctedFrom: null };
   }
   const png = await sharp(buf)
-    .resize(width, height, { fit: 'cover', position: 'centre', kernel: 'lanczos3' })
+    .resize(width, height, { fit, position: 'centre', kernel: 'lanczos3' })
     .png(PNG_OPTIONS)
     .toBuffer();
   return { png, width, height, correctedFrom: `${size.width}x${size.height}` };

@@ -125,8 +125,8 @@ describe('preview engine', () => {
     await expect(engine.run(job, io())).rejects.toMatchObject({ retryable: false });
   });
 
-  it('refuses job types it does not render', async () => {
-    const err = await engine.run(makeJob({ type: 'inpaint' }), io()).catch((e: unknown) => e);
+  it('refuses an image-to-image job without its source image', async () => {
+    const err = await engine.run(makeJob({ type: 'inpaint', denoise: 0.5 }), io()).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(EngineError);
     expect(err).toMatchObject({ retryable: false });
   });
@@ -137,7 +137,7 @@ describe('preview engine', () => {
       loras: [],
       upscalers: [],
       maxPixels: 4096 * 4096,
-      jobTypes: ['txt2img', 'upscale'],
+      jobTypes: ['txt2img', 'upscale', 'inpaint', 'style_convert'],
     });
   });
 });

@@ -6,17 +6,22 @@
  *
  * Cost: the picture is painted on a small field (a quarter of the final size, at most 384 px a side) and
  * sharp scales it up with lanczos3: a 1024x1408 image costs 150-250 ms of CPU (paint, encode, previews).
+ *
+ * Image-to-image (preview-img2img.ts): inpaint blends the job's painted picture into the source inside
+ * the feathered mask, style conversion re-colours the source with the target style's palette and
+ * texture; both by the job's denoise, at the source's size (npm run bench:img2img).
  */
 import { createHash } from 'node:crypto';
 import sharp from 'sharp';
 import { clamp, fieldSize, makeScene, paint, prng } from '@mirage/preview-renderer';
 import { resultSize, type JobType, type WorkerJob } from '@mirage/domain';
 import type { Engine, EngineCapabilities, EngineIo, EngineResult } from './engine.ts';
-import { EngineError, assertJobType, samplingSteps, sleep, throwIfAborted } from './engine.ts';
+import { EngineError, assertJobType, img2imgInputs, samplingSteps, sleep, throwIfAborted } from './engine.ts';
 import { PNG_OPTIONS, PREVIEW_SIDE, imageSize } from './image.ts';
+import { img2imgPixels, type RawImage } from './preview-img2img.ts';
 
 export const PREVIEW_MODEL = 'preview-renderer';
-const JOB_TYPES: JobType[] = ['txt2img', 'upscale'];
+const JOB_TYPES: JobType[] = ['txt2img', 'upscale', 'inpaint', 'style_convert'];
 
 export interface PreviewEngineOptions {
   /** Pause between two reported steps, in ms (default 4): progress looks alive but stays fast. */
@@ -53,35 +58,82 @@ export class PreviewEngine implements Engine {
   async run(job: WorkerJob, io: EngineIo): Promise<EngineResult> {
     assertJobType(job, JOB_TYPES, this.name);
     throwIfAborted(io.signal);
-    return job.type === 'upscale' ? this.upscale(job, io) : this.txt2img(job, io);
+    switch (job.type) {
+      case 'upscale':
+        return this.upscale(job, io);
+      case 'inpaint':
+      case 'style_convert':
+        return this.img2img(job, io);
+      case 'txt2img':
+        return this.txt2img(job, io);
+    }
+  }
+
+  private checkSize(width: number, height: number): void {
+    if (width < 16 || height < 16 || width * height > this.maxPixels) {
+      throw new EngineError(`preview: unsupported size ${width}x${height}`, false);
+    }
   }
 
   private async txt2img(job: WorkerJob, io: EngineIo): Promise<EngineResult> {
     const { width, height } = resultSize(job);
-    if (width < 16 || height < 16 || width * height > this.maxPixels) {
-      throw new EngineError(`preview: unsupported size ${width}x${height}`, false);
-    }
+    this.checkSize(width, height);
     const scene = makeScene(job);
     const { width: fw, height: fh } = fieldSize(width, height);
     const field = paint(scene, fw, fh);
-    // The final encode runs on libuv's pool while the steps are reported.
     const encoding = sharp(field, { raw: { width: fw, height: fh, channels: 3 } })
       .resize(width, height, { kernel: 'lanczos3', fit: 'fill' })
       .png(PNG_OPTIONS)
       .toBuffer();
+    const preview = { data: field, width: fw, height: fh };
+    const png = await this.steps(job, io, encoding, preview, 1, scene.seed);
+    return { png, width, height, seed: job.seed, model: PREVIEW_MODEL };
+  }
+
+  /** Inpaint and style conversion: the source repainted at its own size (the job's width x height). */
+  private async img2img(job: WorkerJob, io: EngineIo): Promise<EngineResult> {
+    const inputs = img2imgInputs(job, io);
+    const { width, height } = job;
+    this.checkSize(width, height);
+    const result = await img2imgPixels(job, inputs);
+    throwIfAborted(io.signal);
+    const raw = { raw: { width, height, channels: 3 } } as const;
+    const small = await sharp(result.data, raw)
+      .resize(PREVIEW_SIDE, PREVIEW_SIDE, { fit: 'inside', withoutEnlargement: true })
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const preview = { data: small.data, width: small.info.width, height: small.info.height };
+    const encoding = sharp(result.data, raw).png(PNG_OPTIONS).toBuffer();
+    // The previews' noise starts at the strength, as a sampler's does: a light touch is never all noise.
+    const png = await this.steps(job, io, encoding, preview, inputs.denoise, makeScene(job).seed);
+    return { png, width, height, seed: job.seed, model: PREVIEW_MODEL };
+  }
+
+  /**
+   * Reports the job's sampling steps (with a JPEG preview every few) while the final encode runs on
+   * libuv's pool, then hands over the PNG. `noise` is the previews' starting noise (1: from pure noise).
+   */
+  private async steps(
+    job: WorkerJob,
+    io: EngineIo,
+    encoding: Promise<Buffer>,
+    preview: RawImage,
+    noise: number,
+    seed: number,
+  ): Promise<Buffer> {
     encoding.catch(() => undefined); // awaited below unless the run is aborted first
     const max = samplingSteps(job);
     for (let step = 1; step <= max; step++) {
       await sleep(this.stepDelayMs, io.signal);
       const withPreview = step % this.previewEvery === 0 && step < max;
       const previewJpeg = withPreview
-        ? await noisyPreview(field, fw, fh, 1 - step / max, scene.seed)
+        ? await noisyPreview(preview.data, preview.width, preview.height, (1 - step / max) * noise, seed)
         : undefined;
       io.onProgress(previewJpeg ? { step, max, previewJpeg } : { step, max });
     }
     const png = await encoding;
     throwIfAborted(io.signal);
-    return { png, width, height, seed: job.seed, model: PREVIEW_MODEL };
+    return png;
   }
 
   private async upscale(job: WorkerJob, io: EngineIo): Promise<EngineResult> {

@@ -3,11 +3,13 @@
  * txt2img (steps x stepMs, serialised like queue_lock) updating the progress state, `info` as a JSON
  * string, Forge's silent drop of an unknown checkpoint, optional grid image first, optional --api-auth,
  * and the sizes the real one produces (latents floor sizes to multiples of 8, so does Upscaler.upscale).
+ * img2img (inpaint, style conversion) with the API model's pydantic checks: fake-a1111-img2img.ts.
  */
 import { createServer } from 'node:http';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import sharp from 'sharp';
 import { closeServer, delay, listen, readBody, sendEmpty, sendJson, text } from './http-util.ts';
+import { img2imgSteps, validateImg2img } from './fake-a1111-img2img.ts';
 
 export interface FakeA1111Options {
   /** Checkpoint files; the first one is loaded. */
@@ -55,6 +57,8 @@ interface Txt2imgBody {
   override_settings?: { sd_model_checkpoint?: string };
   override_settings_restore_afterwards?: boolean;
 }
+
+type Overrides = Pick<Txt2imgBody, 'override_settings' | 'override_settings_restore_afterwards'>;
 
 export class FakeA1111 {
   url = '';
@@ -129,6 +133,8 @@ export class FakeA1111 {
     switch (route) {
       case 'POST /sdapi/v1/txt2img':
         return this.serialised(() => this.txt2img(body ?? {}, res));
+      case 'POST /sdapi/v1/img2img':
+        return this.serialised(() => this.img2img(body, res));
       case 'POST /sdapi/v1/extra-single-image':
         return this.serialised(() => this.extras((body ?? {}) as Record<string, unknown>, res));
       case 'GET /sdapi/v1/progress':
@@ -206,22 +212,11 @@ export class FakeA1111 {
         errors: `could not find upscaler named ${hrUpscaler}`,
       });
     }
-    const before = this.loaded;
-    // Forge: an unknown checkpoint is silently dropped and the loaded model renders.
-    const model = this.findCheckpoint(b.override_settings?.sd_model_checkpoint) ?? this.loaded;
-    this.loaded = model;
+    const { before, model } = this.begin(b, 'txt2img', b.enable_hr ? 2 : 1);
     const steps = b.steps ?? 50;
     let width = floor8(b.width ?? 512);
     let height = floor8(b.height ?? 512);
-    this.interrupted = false;
-    this.state = {
-      job: 'txt2img',
-      job_count: b.enable_hr ? 2 : 1,
-      job_no: 0,
-      sampling_step: 0,
-      sampling_steps: steps,
-      job_timestamp: String(Date.now()),
-    };
+    this.state.sampling_steps = steps;
     await this.sample(steps);
     if (b.enable_hr && !this.interrupted) {
       const x = b.hr_resize_x || Math.round(width * (b.hr_scale ?? 2));
@@ -238,9 +233,7 @@ export class FakeA1111 {
       this.state.sampling_steps = hrSteps;
       await this.sample(hrSteps);
     }
-    this.state = { ...this.state, job: '', job_count: 0, sampling_step: 0, sampling_steps: 0 };
-    this.currentImage = null;
-    if (b.override_settings_restore_afterwards !== false) this.loaded = before;
+    this.end(b, before);
     const png = await sharp({ create: { width, height, channels: 3, background: '#226688' } })
       .png()
       .toBuffer();
@@ -271,6 +264,68 @@ export class FakeA1111 {
       version: 'f2.0.1v1.10.1-fake',
     };
     sendJson(res, 200, { images, parameters: b, info: JSON.stringify(info) });
+  }
+
+  /**
+   * img2img: decodes the init image (and mask) like decode_base64_to_image, renders at the asked size
+   * floored to multiples of 8, denoising_strength x steps (+1) sampling steps (setup_img2img_steps).
+   */
+  private async img2img(raw: unknown, res: ServerResponse): Promise<void> {
+    const checked = await validateImg2img(raw, SAMPLERS);
+    if ('status' in checked) return sendJson(res, checked.status, checked.body);
+    const b = checked.body;
+    const { before, model } = this.begin(b, 'img2img', 1);
+    const steps = img2imgSteps(b);
+    this.state.sampling_steps = steps;
+    await this.sample(steps);
+    this.end(b, before);
+    const width = floor8(b.width ?? 512);
+    const height = floor8(b.height ?? 512);
+    const png = await sharp({ create: { width, height, channels: 3, background: '#668822' } })
+      .png()
+      .toBuffer();
+    const info = {
+      prompt: b.prompt ?? '',
+      seed: b.seed ?? -1,
+      all_seeds: [b.seed ?? -1],
+      width,
+      height,
+      sampler_name: b.sampler_name ?? 'Euler',
+      steps: b.steps ?? 50,
+      sd_model_name: stem(model),
+      sd_model_hash: hashOf(model).slice(0, 10),
+      denoising_strength: b.denoising_strength ?? 0.75,
+      extra_generation_params: b.mask ? { 'Mask blur': b.mask_blur ?? 4 } : {},
+      index_of_first_image: 0,
+      version: 'f2.0.1v1.10.1-fake',
+    };
+    // include_init_images false (the default): the echo leaves the images out.
+    const parameters = { ...b, init_images: null, mask: null };
+    sendJson(res, 200, { images: [png.toString('base64')], parameters, info: JSON.stringify(info) });
+  }
+
+  /** A generation starts: the checkpoint override (Forge drops an unknown one silently), a fresh state. */
+  private begin(b: Overrides, job: string, jobCount: number): { before: string; model: string } {
+    const before = this.loaded;
+    const model = this.findCheckpoint(b.override_settings?.sd_model_checkpoint) ?? this.loaded;
+    this.loaded = model;
+    this.interrupted = false;
+    this.state = {
+      job,
+      job_count: jobCount,
+      job_no: 0,
+      sampling_step: 0,
+      sampling_steps: 0,
+      job_timestamp: String(Date.now()),
+    };
+    return { before, model };
+  }
+
+  /** A generation ends: an idle state, and the checkpoint put back unless asked not to. */
+  private end(b: Overrides, before: string): void {
+    this.state = { ...this.state, job: '', job_count: 0, sampling_step: 0, sampling_steps: 0 };
+    this.currentImage = null;
+    if (b.override_settings_restore_afterwards !== false) this.loaded = before;
   }
 
   private async sample(steps: number): Promise<void> {

@@ -1,14 +1,44 @@
-/** The fake ComfyUI's files: uploads (POST /upload/image), SaveImage outputs, GET /view, preview frames. */
-import type { IncomingMessage, ServerResponse } from 'node:http';
+/**
+ * The fake ComfyUI's files: the input, temp and output folders (uploads: fake-comfyui-upload.ts;
+ * SaveImage outputs), GET /view, preview frames.
+ */
+import type { ServerResponse } from 'node:http';
 import sharp from 'sharp';
-import { parseMultipart, readBody, sendEmpty, sendJson } from './http-util.ts';
+import { sendEmpty, sendJson } from './http-util.ts';
+
+/** ComfyUI's folder types (folder_paths.get_directory_by_type). */
+export const FOLDER_TYPES = ['input', 'temp', 'output'] as const;
+export type FolderType = (typeof FOLDER_TYPES)[number];
 
 export class FileStore {
-  /** Input images by name ("sub/name.png" in a subfolder). */
+  /** Input images by name ("sub/name.png" in a subfolder): what LoadImage and LoadImageMask list. */
   readonly uploads = new Map<string, Buffer>();
   readonly uploadSizes = new Map<string, { width: number; height: number }>();
+  private readonly temps = new Map<string, Buffer>();
   private readonly outputs = new Map<string, Buffer>();
   private counter = 0;
+
+  /** A file of one folder type, or undefined. */
+  file(type: FolderType, subfolder: string, name: string): Buffer | undefined {
+    if (type === 'output') return this.outputs.get(`${subfolder}/${name}`);
+    return (type === 'input' ? this.uploads : this.temps).get(subfolder ? `${subfolder}/${name}` : name);
+  }
+
+  /** Writes a file into one folder type (input files get their size read, for the graph's sizes). */
+  async put(type: FolderType, subfolder: string, name: string, data: Buffer): Promise<void> {
+    if (type === 'output') {
+      this.outputs.set(`${subfolder}/${name}`, data);
+      return;
+    }
+    const key = subfolder ? `${subfolder}/${name}` : name;
+    if (type === 'temp') {
+      this.temps.set(key, data);
+      return;
+    }
+    this.uploads.set(key, data);
+    const meta = await sharp(data).metadata();
+    this.uploadSizes.set(key, { width: meta.width, height: meta.height });
+  }
 
   /** The PNG a /view call would serve for an output. */
   output(subfolder: string, filename: string): Buffer | undefined {
@@ -37,37 +67,11 @@ export class FileStore {
     if (filename.startsWith('/') || filename.includes('..'))
       return sendJson(res, 400, { error: 'bad filename' });
     if (subfolder.includes('..')) return sendJson(res, 403, { error: 'forbidden' });
-    const file =
-      type === 'input'
-        ? this.uploads.get(subfolder ? `${subfolder}/${filename}` : filename)
-        : this.output(subfolder, filename);
+    if (!FOLDER_TYPES.some((t) => t === type)) return sendEmpty(res, 400);
+    const file = this.file(type as FolderType, subfolder, filename);
     if (!file) return sendEmpty(res, 404);
     res.writeHead(200, { 'content-type': 'image/png', 'content-length': file.length });
     res.end(file);
-  }
-
-  /** multipart `image` (+ type, subfolder, overwrite); answers {name, subfolder, type}. */
-  async upload(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const parts = parseMultipart(await readBody(req), req.headers['content-type'] ?? '');
-    const image = parts.find((p) => p.name === 'image' && p.filename);
-    if (!image?.filename) return sendEmpty(res, 400);
-    const field = (n: string) => parts.find((p) => p.name === n)?.data.toString();
-    const subfolder = field('subfolder') ?? '';
-    const overwrite = field('overwrite') === 'true' || field('overwrite') === '1';
-    const key = (n: string) => (subfolder ? `${subfolder}/${n}` : n);
-    let name = image.filename;
-    // On a clash without overwrite the file is renamed "stem (1).ext", unless it is the same file.
-    for (
-      let i = 1;
-      !overwrite && this.uploads.has(key(name)) && !this.uploads.get(key(name))?.equals(image.data);
-      i++
-    ) {
-      name = image.filename.replace(/(\.[^.]*)?$/, (ext) => ` (${i})${ext}`);
-    }
-    this.uploads.set(key(name), image.data);
-    const meta = await sharp(image.data).metadata();
-    this.uploadSizes.set(key(name), { width: meta.width, height: meta.height });
-    sendJson(res, 200, { name, subfolder, type: field('type') ?? 'input' });
   }
 }
 

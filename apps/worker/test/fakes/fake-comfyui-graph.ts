@@ -9,10 +9,13 @@ export type InputSpec =
   | { combo: () => string[] }
   | { int: [number, number] }
   | { float: [number, number] }
+  | { bool: true }
   | { text: true };
 
 export interface NodeSpec {
   inputs: Record<string, InputSpec>;
+  /** Inputs a workflow may leave out (INPUT_TYPES "optional"); checked like the others when given. */
+  optional?: Record<string, InputSpec>;
   outputs: string[];
   outputNode?: boolean;
   /** V3 nodes describe combos as ["COMBO", {options}] in /object_info. */
@@ -72,6 +75,8 @@ export const SCHEDULERS = [
 const LATENT_METHODS = ['nearest-exact', 'bilinear', 'area', 'bicubic', 'bislerp'];
 const IMAGE_METHODS = ['nearest-exact', 'bilinear', 'area', 'bicubic', 'lanczos'];
 const CROPS = ['disabled', 'center'];
+/** LoadImageMask's channels; alpha reads 1 - alpha, the colours their value. */
+export const MASK_CHANNELS = ['alpha', 'red', 'green', 'blue'];
 const SIZE: InputSpec = { int: [0, 16384] };
 
 export function nodeSpecs(l: Lists): Record<string, NodeSpec> {
@@ -143,6 +148,7 @@ export function nodeSpecs(l: Lists): Record<string, NodeSpec> {
       outputs: ['IMAGE'],
     },
     LoadImage: { inputs: { image: { combo: l.uploads } }, outputs: ['IMAGE', 'MASK'] },
+    ...img2imgSpecs(l),
     SaveImage: {
       inputs: { images: { link: 'IMAGE' }, filename_prefix: { text: true } },
       outputs: [],
@@ -153,22 +159,64 @@ export function nodeSpecs(l: Lists): Record<string, NodeSpec> {
   };
 }
 
+/** The nodes of image-to-image graphs (nodes.py; ImageCompositeMasked is a V3 node of nodes_mask.py). */
+function img2imgSpecs(l: Lists): Record<string, NodeSpec> {
+  return {
+    LoadImageMask: {
+      inputs: { image: { combo: l.uploads }, channel: { combo: () => MASK_CHANNELS } },
+      outputs: ['MASK'],
+    },
+    VAEEncode: { inputs: { pixels: { link: 'IMAGE' }, vae: { link: 'VAE' } }, outputs: ['LATENT'] },
+    VAEEncodeForInpaint: {
+      inputs: {
+        pixels: { link: 'IMAGE' },
+        vae: { link: 'VAE' },
+        mask: { link: 'MASK' },
+        grow_mask_by: { int: [0, 64] },
+      },
+      outputs: ['LATENT'],
+    },
+    SetLatentNoiseMask: {
+      inputs: { samples: { link: 'LATENT' }, mask: { link: 'MASK' } },
+      outputs: ['LATENT'],
+    },
+    ImageCompositeMasked: {
+      inputs: {
+        destination: { link: 'IMAGE' },
+        source: { link: 'IMAGE' },
+        x: SIZE,
+        y: SIZE,
+        resize_source: { bool: true },
+      },
+      optional: { mask: { link: 'MASK' } },
+      outputs: ['IMAGE'],
+      v3: true,
+    },
+  };
+}
+
 /** /object_info: V1 combos `[[options], {}]`, V3 combos `["COMBO", {options}]`. */
 export function objectInfo(specs: Record<string, NodeSpec>): Record<string, unknown> {
   const info: Record<string, unknown> = {};
   for (const [name, spec] of Object.entries(specs)) {
-    const required: Record<string, unknown> = {};
-    for (const [input, s] of Object.entries(spec.inputs)) {
-      if ('link' in s) required[input] = [s.link, {}];
-      else if ('combo' in s)
-        required[input] = spec.v3 ? ['COMBO', { options: s.combo(), multiselect: false }] : [s.combo(), {}];
-      else if ('int' in s) required[input] = ['INT', { min: s.int[0], max: s.int[1] }];
-      else if ('float' in s) required[input] = ['FLOAT', { min: s.float[0], max: s.float[1] }];
-      else required[input] = ['STRING', { multiline: input === 'text' }];
-    }
+    const describe = (input: string, s: InputSpec): unknown => {
+      if ('link' in s) return [s.link, {}];
+      if ('combo' in s)
+        return spec.v3 ? ['COMBO', { options: s.combo(), multiselect: false }] : [s.combo(), {}];
+      if ('int' in s) return ['INT', { min: s.int[0], max: s.int[1] }];
+      if ('float' in s) return ['FLOAT', { min: s.float[0], max: s.float[1] }];
+      if ('bool' in s) return ['BOOLEAN', { default: false }];
+      return ['STRING', { multiline: input === 'text' }];
+    };
+    const section = (inputs: Record<string, InputSpec>) =>
+      Object.fromEntries(Object.entries(inputs).map(([input, s]) => [input, describe(input, s)]));
+    const optional = spec.optional ? { optional: section(spec.optional) } : {};
     info[name] = {
-      input: { required },
-      input_order: { required: Object.keys(spec.inputs) },
+      input: { required: section(spec.inputs), ...optional },
+      input_order: {
+        required: Object.keys(spec.inputs),
+        ...(spec.optional ? { optional: Object.keys(spec.optional) } : {}),
+      },
       output: spec.outputs,
       output_is_list: spec.outputs.map(() => false),
       output_name: spec.outputs,
@@ -236,6 +284,17 @@ export function sizeOf(
     }
     case 'KSampler':
       return from('latent_image');
+    case 'VAEEncode':
+    case 'VAEEncodeForInpaint': {
+      // The VAE crops the pixels to multiples of 8 before encoding (vae_encode_crop_pixels).
+      const src = from('pixels');
+      return { width: floor8(src.width), height: floor8(src.height) };
+    }
+    case 'SetLatentNoiseMask':
+      return from('samples');
+    case 'ImageCompositeMasked':
+      // The destination's size; resize_source fits the source to it.
+      return from('destination');
     case 'VAEDecode':
       return from('samples');
     case 'ImageUpscaleWithModel': {
@@ -255,6 +314,7 @@ export function sizeOf(
       return { width: w, height: h };
     }
     case 'LoadImage':
+    case 'LoadImageMask':
       return uploads(String(inp.image)) ?? { width: 0, height: 0 };
     case 'SaveImage':
     case 'PreviewImage':

@@ -18,7 +18,8 @@ export function validateNode(wf: Workflow, id: string, specs: Record<string, Nod
   const errors: NodeError[] = [];
   const err = (type: string, message: string, input: string, details = '') =>
     errors.push({ type, message, details, extra_info: { input_name: input } });
-  for (const [input, s] of Object.entries(spec.inputs)) {
+  const given = Object.entries(spec.optional ?? {}).filter(([input]) => node.inputs?.[input] !== undefined);
+  for (const [input, s] of [...Object.entries(spec.inputs), ...given]) {
     const v = node.inputs?.[input];
     if (v === undefined) {
       err('required_input_missing', 'Required input is missing', input, input);
@@ -59,6 +60,9 @@ export function validateNode(wf: Workflow, id: string, specs: Record<string, Nod
         const list = options.length > 20 ? `(list of length ${options.length})` : JSON.stringify(options);
         err('value_not_in_list', 'Value not in list', input, `${input}: '${text(v)}' not in ${list}`);
       }
+    } else if ('bool' in s) {
+      if (typeof v !== 'boolean')
+        err('invalid_input_type', 'Failed to convert an input value to a BOOLEAN value', input, input);
     } else if ('int' in s || 'float' in s) {
       const [min, max] = 'int' in s ? s.int : s.float;
       if (typeof v !== 'number')

@@ -3,7 +3,7 @@
  * #comfyui-websocket, #comfyui-workflows): POST /prompt validation, a queue run one prompt at a time,
  * websocket events routed to the prompt's client id, binary previews (type 1, or type 4 for clients that
  * declared supports_preview_metadata), history written before the final `executing {node:null}`, /view
- * serving real PNGs at the size the workflow implies.
+ * serving real PNGs at the size the workflow implies, uploads (fake-comfyui-upload.ts).
  */
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
@@ -15,6 +15,7 @@ import { objectInfo, nodeSpecs, sizeOf, topoOrder } from './fake-comfyui-graph.t
 import type { NodeSpec, Workflow } from './fake-comfyui-graph.ts';
 import { validatePrompt } from './fake-comfyui-validate.ts';
 import { FileStore, previewFrame } from './fake-comfyui-files.ts';
+import { uploadImage, uploadMask } from './fake-comfyui-upload.ts';
 import { closeServer, delay, listen, readBody, sendEmpty, sendJson, text } from './http-util.ts';
 
 export interface FakeComfyOptions {
@@ -202,7 +203,8 @@ export class FakeComfyUI {
       return sendEmpty(res);
     }
     if (m('GET', '/view')) return this.store.view(url, res);
-    if (m('POST', '/upload/image')) return this.store.upload(req, res);
+    if (m('POST', '/upload/image')) return uploadImage(this.store, req, res);
+    if (m('POST', '/upload/mask')) return uploadMask(this.store, req, res);
     if (m('GET', '/object_info')) return sendJson(res, 200, objectInfo(this.specs));
     if (m('GET', /^\/object_info\/[^/]+$/)) {
       // One class, or {} for a class the server does not have (server.py get_object_info_node).

@@ -55,3 +55,38 @@ export function jobFor(format: Format, quality: Quality, overrides: Partial<Work
     ...overrides,
   });
 }
+
+/**
+ * An inpaint job as the API leases it: the source's size (a Standard portrait) with no hires pass, the
+ * chosen style's settings, the user's strength, and the addresses of the source and the mask.
+ */
+export function inpaintJob(overrides: Partial<WorkerJob> = {}): WorkerJob {
+  const id = overrides.id ?? makeJob().id;
+  return makeJob({
+    id,
+    type: 'inpaint',
+    width: 832,
+    height: 1144,
+    hires: null,
+    denoise: 0.75,
+    source_image_url: `/api/worker/jobs/${id}/source`,
+    mask_image_url: `/api/worker/jobs/${id}/mask`,
+    ...overrides,
+  });
+}
+
+/** A style conversion: the source's size, the target style's checkpoint, Balanced's strength, no mask. */
+export function styleConvertJob(overrides: Partial<WorkerJob> = {}): WorkerJob {
+  const id = overrides.id ?? makeJob().id;
+  return makeJob({
+    id,
+    type: 'style_convert',
+    checkpoint: 'anime_v2.safetensors',
+    width: 832,
+    height: 1144,
+    hires: null,
+    denoise: 0.55,
+    source_image_url: `/api/worker/jobs/${id}/source`,
+    ...overrides,
+  });
+}
