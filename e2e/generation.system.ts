@@ -1,137 +1,46 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, type AppServices } from '../apps/api/src/app.ts';
-import { loadConfig } from '../apps/api/src/config.ts';
-import { createPGliteDatabase, migrateToLatest, type DatabaseHandle } from '../apps/api/src/db/database.ts';
-import { seedCatalogue } from '../apps/api/src/db/seed/catalogue.ts';
-import { createNotifierFor, type Notifier } from '../apps/api/src/events/notifier.ts';
 import { createAgent } from '../apps/worker/src/agent.ts';
 import { createApiClient } from '../apps/worker/src/api-client.ts';
 import { PreviewEngine } from '../apps/worker/src/engines/preview.ts';
+import { monitor as watchTasks, startSystemApi, until, type SystemApi } from './support/system-api.ts';
 
 /**
  * The whole generation path across processes: API + worker agent over HTTP + the preview engine,
  * the live monitor stream, and a worker process killed in the middle of a job.
  */
-let app: FastifyInstance;
-let services: AppServices;
-let database: DatabaseHandle;
-let notifier: Notifier;
+let api: SystemApi;
+let services: SystemApi['services'];
+let database: SystemApi['database'];
 let base: string;
-/** The site's origin (PUBLIC_URL's), which a browser on the site sends with state-changing calls. */
 let siteOrigin: string;
-let dataDir: string;
 const quietLog = { info: () => undefined, warn: () => undefined };
 /** Node flags to run a process from TypeScript, with the workspace packages' sources (`source` export). */
 const FROM_SOURCE = ['--conditions=source', '--import', 'tsx'];
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(os.tmpdir(), 'mirage-system-'));
-  database = await createPGliteDatabase({});
-  await migrateToLatest(database.db);
-  await seedCatalogue(database.db);
-  notifier = await createNotifierFor(database);
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, LEASE_SECONDS: '5' });
-  siteOrigin = new URL(config.PUBLIC_URL).origin;
-  ({ app, services } = await buildApp({ config, db: database.db, notifier, serveWeb: false }));
-  base = await app.listen({ port: 0, host: '127.0.0.1' });
+  api = await startSystemApi();
+  ({ services, database, base, siteOrigin } = api);
 });
 afterAll(async () => {
-  await app?.close();
-  await notifier?.close();
-  await database?.close();
-  rmSync(dataDir, { recursive: true, force: true });
+  await api?.close();
 });
 
-async function signUp(name: string) {
-  const response = await fetch(`${base}/api/user/create`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: name, email: `${name}@example.com`, pwd: 'lighthouse-dusk-1' }),
-  });
-  const cookie = response.headers
-    .getSetCookie()
-    .map((line) => line.split(';')[0])
-    .join('; ');
-  const body = (await response.json()) as { user: { id: number } };
-  return { cookie, id: body.user.id };
-}
-
-interface View {
-  task_id: string;
-  state: number;
-  image_uuid: string | null;
-  step: number;
-}
-
-/** Reads the monitor stream and records every state each task passes through. */
-function monitor(cookie: string) {
-  const controller = new AbortController();
-  const states = new Map<string, number[]>();
-  const latest = new Map<string, View>();
-  const done = (async () => {
-    const response = await fetch(`${base}/api/tasks/monitor`, {
-      headers: { cookie },
-      signal: controller.signal,
-    });
-    const decoder = new TextDecoder();
-    let buffer = '';
-    for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
-      buffer += decoder.decode(chunk, { stream: true });
-      for (let end = buffer.indexOf('\n\n'); end >= 0; end = buffer.indexOf('\n\n')) {
-        const frame = buffer.slice(0, end);
-        buffer = buffer.slice(end + 2);
-        const data = /^data: (.*)$/m.exec(frame)?.[1];
-        if (!frame.startsWith('event: tasks') || !data) continue;
-        for (const view of JSON.parse(data) as View[]) {
-          const seen = states.get(view.task_id) ?? [];
-          if (seen.at(-1) !== view.state) seen.push(view.state);
-          states.set(view.task_id, seen);
-          latest.set(view.task_id, view);
-        }
-      }
-    }
-  })().catch(() => undefined);
-  return { states, latest, stop: () => controller.abort(), done };
-}
+const signUp = (name: string) => api.signUp(name);
+const balance = (id: number) => api.balance(id);
+const monitor = (cookie: string) => watchTasks(base, cookie);
 
 async function create(cookie: string, seed: number) {
-  const response = await fetch(`${base}/api/tasks/txt2img`, {
-    method: 'POST',
-    headers: { cookie, origin: siteOrigin, 'content-type': 'application/json' },
-    body: JSON.stringify({ prompt: 'a lighthouse at dusk', neg_prompt: 'blurry', style_id: 1, seed }),
+  const response = await api.post(cookie, '/api/tasks/txt2img', {
+    prompt: 'a lighthouse at dusk',
+    neg_prompt: 'blurry',
+    style_id: 1,
+    seed,
   });
   expect(response.status).toBe(200);
   return (await response.json()) as { task_id: string; cost: number };
 }
-
-async function until<T>(
-  read: () => T | Promise<T>,
-  ok: (value: T) => boolean,
-  timeoutMs = 30_000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (ok(value)) return value;
-    if (Date.now() > deadline) throw new Error(`timed out; last value ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
-const balance = async (id: number) =>
-  (
-    await database.db
-      .selectFrom('app_user')
-      .select('generation_token')
-      .where('id', '=', id)
-      .executeTakeFirstOrThrow()
-  ).generation_token;
 
 describe('generation end to end', () => {
   it('streams Queue → Generate → Done while a real worker agent renders with the preview engine', async () => {
