@@ -28,7 +28,7 @@ import type { BoosterSetting, GeneratorSettings } from './settings.ts';
 const INVALID = 'validation_error';
 
 /** Missing or null booleans take their default, so an older client that omits a switch still works. */
-const flag = (fallback: boolean) =>
+export const flag = (fallback: boolean) =>
   z
     .boolean({ error: INVALID })
     .nullish()
@@ -38,7 +38,7 @@ const flag = (fallback: boolean) =>
  * docs/product/generation.md#settings: prompts are trimmed; the limit applies to the trimmed text. A missing
  * prompt is empty.
  */
-const promptText = (max: number) =>
+export const promptText = (max: number) =>
   safeText({ error: INVALID })
     .trim()
     .max(max, INVALID)
@@ -62,18 +62,20 @@ export const boostersSchema = z
   .nullish()
   .transform((boosters): BoosterSetting[] => boosters ?? []);
 
+/** docs/product/generation.md#settings: optional; a missing seed is drawn by the server (null here). */
+export const optionalSeed = z
+  .number({ error: INVALID })
+  .int(INVALID)
+  .min(SEED_MIN, INVALID)
+  .max(SEED_MAX, INVALID)
+  .nullish()
+  .transform((seed) => seed ?? null);
+
 export const txt2imgBody = z.object({
   prompt: promptText(TEXT_LIMIT_POS),
   neg_prompt: promptText(TEXT_LIMIT_NEG),
   upscale: flag(false),
-  /** docs/product/generation.md#settings: optional; a missing seed is drawn by the server (null here). */
-  seed: z
-    .number({ error: INVALID })
-    .int(INVALID)
-    .min(SEED_MIN, INVALID)
-    .max(SEED_MAX, INVALID)
-    .nullish()
-    .transform((seed) => seed ?? null),
+  seed: optionalSeed,
   quality: z
     .enum(QUALITIES, { error: INVALID })
     .nullish()

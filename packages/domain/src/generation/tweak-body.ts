@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { idValue, safeText } from '../input.ts';
-import { SEED_MAX, SEED_MIN, TEXT_LIMIT_NEG, TEXT_LIMIT_POS } from './options.ts';
-import { boostersSchema } from './prompt.ts';
+import { idValue } from '../input.ts';
+import { TEXT_LIMIT_NEG, TEXT_LIMIT_POS } from './options.ts';
+import { boostersSchema, flag, optionalSeed, promptText } from './prompt.ts';
 import {
   INPAINT_STRENGTH_DEFAULT,
   INPAINT_STRENGTH_MAX,
@@ -15,27 +15,6 @@ import {
  * `validation_error` {field}; a source that is not a uuid is an image that does not exist.
  */
 const INVALID = 'validation_error';
-
-const flag = (fallback: boolean) =>
-  z
-    .boolean({ error: INVALID })
-    .nullish()
-    .transform((value) => value ?? fallback);
-
-const promptText = (max: number) =>
-  safeText({ error: INVALID })
-    .trim()
-    .max(max, INVALID)
-    .nullish()
-    .transform((value) => value ?? '');
-
-const seed = z
-  .number({ error: INVALID })
-  .int(INVALID)
-  .min(SEED_MIN, INVALID)
-  .max(SEED_MAX, INVALID)
-  .nullish()
-  .transform((value) => value ?? null);
 
 /** The source image: one the caller may read (their own, or a public one). */
 const sourceImage = z.uuid({ error: 'image_not_found' });
@@ -60,7 +39,7 @@ export const inpaintBody = z.object({
   mask: maskText,
   prompt: promptText(TEXT_LIMIT_POS),
   neg_prompt: promptText(TEXT_LIMIT_NEG),
-  seed,
+  seed: optionalSeed,
   /**
    * The style to redraw the masked part in. Decision: optional; absent means the source image's own
    * style, and the default tweak style (anime modern, docs/product/generation.md#plan-forcing) when the
@@ -95,7 +74,7 @@ export type InpaintBody = z.output<typeof inpaintBody>;
 export const convertBody = z.object({
   source_img: sourceImage,
   target_style: idValue('integer'),
-  seed,
+  seed: optionalSeed,
   /** Added, as on inpaint: the result's watermark; absent means on. */
   watermark: flag(true),
 });

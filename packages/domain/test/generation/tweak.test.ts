@@ -14,6 +14,7 @@ import {
   MASK_MAX_BYTES,
   PLAN,
   type GraphicStyleRule,
+  type PlanHolder,
   type TweakSource,
 } from '../../src/index.ts';
 
@@ -109,7 +110,7 @@ describe('who may tweak which image', () => {
 });
 
 describe('tweak refusals', () => {
-  const convert = (user: typeof free, src: TweakSource, target?: GraphicStyleRule) =>
+  const convert = (user: PlanHolder, src: TweakSource, target?: GraphicStyleRule) =>
     tweakSourceProblem('style_convert', src, { user, now: NOW, target, targetId: target?.id ?? 99 })?.code ??
     null;
 
