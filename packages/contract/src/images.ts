@@ -58,6 +58,10 @@ export const imageInfo = z
     thumbnail_src: z.string().describe('The thumbnail, /images/{uuid}-min.webp'),
     png_src: z.string().describe('The PNG, /images/{uuid}.png'),
     upscaled_src: z.string().nullable().describe('The ×2 WebP once upscaled, otherwise null'),
+    source_uuid: z
+      .uuid()
+      .nullable()
+      .describe('For a tweak: the image it was made from, when the viewer may see it; otherwise null'),
   })
   .describe('The image as the viewer shows it');
 // Never in this answer (docs/product/image-viewer.md#information): the prompt and the generation data

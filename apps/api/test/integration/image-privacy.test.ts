@@ -94,6 +94,10 @@ function streamSnapshot(who: Who, url: string): Promise<{ status: number; text: 
   });
 }
 
+/** A 1×1 black PNG, base64. */
+const BLACK_PIXEL_PNG =
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAAAAAA6fptVAAAACklEQVR4nGNgAAAAAgABSK+kcQAAAABJRU5ErkJggg==';
+
 /** The routes that hand out image data, each with how it is asked. Keys: method and URL as registered. */
 const IMAGE_ROUTES: Record<string, Probe[]> = {
   'GET /images/:file': [
@@ -129,6 +133,24 @@ const IMAGE_ROUTES: Record<string, Probe[]> = {
   // Upscaling is for the owner's own images, public or private.
   'POST /api/tasks/:uuid/upscale': [
     { publicTo: ['owner'], sees: (who, uuid) => known(who, 'POST', `/api/tasks/${uuid}/upscale`) },
+  ],
+  // A tweak may start from the caller's own images and from public ones. The probe's mask is 1×1 and
+  // black, so a source the caller may see is refused for its mask (400), never queued; one it may not see
+  // is image_not_found (404).
+  'POST /api/tasks/img2img/inpaint': [
+    {
+      publicTo: SIGNED_IN,
+      sees: (who, uuid) =>
+        known(who, 'POST', '/api/tasks/img2img/inpaint', { source_img: uuid, mask: BLACK_PIXEL_PNG }),
+    },
+  ],
+  // Conversion is Pro only: a Free caller who may see the source is refused for the plan (403).
+  'POST /api/tasks/img2img/convert': [
+    {
+      publicTo: SIGNED_IN,
+      sees: (who, uuid) =>
+        known(who, 'POST', '/api/tasks/img2img/convert', { source_img: uuid, target_style: 3 }),
+    },
   ],
   'POST /api/gallery/search': [
     // Everybody's gallery lists public images only, even to their owner; a visitor gets the samples.
@@ -186,6 +208,7 @@ const NO_IMAGE_DATA: Record<string, string> = {
   'DELETE /api/action/favorites': "takes images out of the caller's own collection; answers a count",
   'GET /api/gallery/search/tags': 'tag names and public usage counts (tag-privacy.test.ts)',
   'GET /api/worker/jobs/:id/source': 'workers only: the source image of the job the worker leased',
+  'GET /api/worker/jobs/:id/mask': 'workers only: the mask the user painted for the job the worker leased',
   'GET /api/catalogue/preview/style/:file': "catalogue art from the preview renderer, not a user's image",
   'GET /api/catalogue/preview/booster/:file': "catalogue art from the preview renderer, not a user's image",
   'GET /image/modifiers/:file': "catalogue art from the preview renderer, not a user's image",

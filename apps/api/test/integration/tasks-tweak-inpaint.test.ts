@@ -135,7 +135,22 @@ describe('POST /api/tasks/img2img/inpaint', () => {
     });
     expect(fromPublic.status, JSON.stringify(fromPublic.body)).toBe(200);
     const job = await fx.lease();
-    await fx.failJob(job.id);
+    const done = await fx.call(
+      `/api/worker/jobs/${job.id}/complete`,
+      completeForm(await pngOf(32, 44), { seed: 1 }),
+    );
+    const { image_uuid: result } = (await done.json()) as { image_uuid: string };
+    // The result is the visitor's, and links to its source while the visitor may see it…
+    const info = await visitor.client.get(`/api/image/${result}/info`);
+    expect(info.body).toMatchObject({ user_id: visitor.id, source_uuid: owner.image.uuid });
+    // …but not once its owner has made it private.
+    await t.database.db
+      .updateTable('image')
+      .set({ is_private: true })
+      .where('id', '=', owner.image.id)
+      .execute();
+    expect((await visitor.client.get(`/api/image/${result}/info`)).body.source_uuid).toBe(null);
+    expect((await owner.client.get(`/api/image/${result}/info`)).body.source_uuid).toBe(owner.image.uuid);
   });
 
   it.each([

@@ -14,6 +14,17 @@ export function createImageInfoRepository(db: DB) {
      * The image with its author's name and whether the viewer has it among their favourites; undefined
      * when it does not exist or the viewer may not see it (visibleTo), alike.
      */
+    /** The uuid of the image with this id, if the viewer may see it (a tweak's source, for its link). */
+    async visibleUuid(id: number, viewerId: ImageViewer): Promise<string | undefined> {
+      const row = await db
+        .selectFrom('image')
+        .select('image.uuid')
+        .where('image.id', '=', id)
+        .where(visibleTo(viewerId))
+        .executeTakeFirst();
+      return row?.uuid;
+    },
+
     async withViewer(uuid: string, viewerId: ImageViewer) {
       return db
         .selectFrom('image')

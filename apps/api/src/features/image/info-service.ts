@@ -34,7 +34,11 @@ function hasGenData(image: Pick<ImageWithViewer, 'is_sample' | 'gen_data'>): boo
  * GET /api/image/{uuid}/info (docs/product/image-viewer.md#information): what the viewer and its menu need,
  * never the prompt.
  */
-export function toImageInfo(image: ImageWithViewer, viewerId: number | null): Answer<'getImageInfo'> {
+export function toImageInfo(
+  image: ImageWithViewer,
+  viewerId: number | null,
+  sourceUuid: string | null = null,
+): Answer<'getImageInfo'> {
   return {
     id: image.id,
     uuid: image.uuid,
@@ -60,6 +64,7 @@ export function toImageInfo(image: ImageWithViewer, viewerId: number | null): An
     thumbnail_src: `/images/${image.uuid}-min.webp`,
     png_src: `/images/${image.uuid}.png`,
     upscaled_src: image.upscaled ? `/images/${image.uuid}-upscaled.webp` : null,
+    source_uuid: sourceUuid,
   };
 }
 
@@ -88,7 +93,12 @@ export function createImageInfoService(deps: {
 
   return {
     async info(uuid: string, viewerId: number | null) {
-      return toImageInfo(await visible(uuid, viewerId), viewerId);
+      const image = await visible(uuid, viewerId);
+      // A tweak links to its source, when the viewer may see that too (a private source stays hidden).
+      const sourceUuid = image.source_image_id
+        ? ((await deps.images.visibleUuid(image.source_image_id, viewerId)) ?? null)
+        : null;
+      return toImageInfo(image, viewerId, sourceUuid);
     },
 
     /** docs/product/image-viewer.md#information; curated samples carry none (image_no_gen_data). */
