@@ -52,7 +52,14 @@ export default defineConfig(({ mode }) => ({
       // The icon barrel (src/ui/icons.tsx) and the one-module-per-icon files under src/ui/icons/ have no side
       // effects. Saying so lets the bundler skip the barrel's unused re-exports (lazy barrel), so each icon
       // module is reached only from the code that uses it and lands in that code's chunk, not in the entry.
-      treeshake: { moduleSideEffects: [{ test: /\/src\/ui\/icons(\.tsx$|\/)/, sideEffects: false }] },
+      // The generator's barrel (src/features/generator/index.ts) only re-exports, for the image viewer (a few
+      // helpers) and the tweak studio (its panels): saying so keeps the panels out of the viewer's chunks.
+      treeshake: {
+        moduleSideEffects: [
+          { test: /\/src\/ui\/icons(\.tsx$|\/)/, sideEffects: false },
+          { test: /\/src\/features\/generator\/index\.ts$/, sideEffects: false },
+        ],
+      },
       experimental: { lazyBarrel: true },
       output: {
         // Everything the entry imports statically (React, the router, i18next, TanStack Query, the shell) in

@@ -25,6 +25,7 @@ export const NAMESPACES = [
   'shop',
   'referral',
   'mask',
+  'tweak',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -39,8 +39,8 @@ const shellRoutes: RouteObject[] = [
   { path: 'tickets', lazy: page(() => import('../pages/TicketsPage.tsx')) },
   // The sandbox provider's test checkout (docs/product/commerce.md#providers); signed in only (the page says).
   { path: 'payment/sandbox/:orderId', lazy: page(() => import('../pages/SandboxPaymentPage.tsx')) },
+  { path: 'tweak', handle: KEEP_ALIVE, lazy: page(() => import('../pages/TweakPage.tsx')) },
   // Screens of later releases: honest "coming soon" pages inside the shell.
-  { path: 'tweak', lazy: page(() => import('../pages/TweakPage.tsx')) },
   { path: 'leaderboard', lazy: page(() => import('../pages/LeaderboardPage.tsx')) },
   { path: 'guide', lazy: page(() => import('../pages/GuidePage.tsx')) },
   { path: 'about', lazy: page(() => import('../pages/AboutPage.tsx')) },

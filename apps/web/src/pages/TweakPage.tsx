@@ -1,14 +1,20 @@
 import { useTranslation } from 'react-i18next';
-import { ComingSoon } from '../features/coming-soon/ComingSoon.tsx';
-import { PaletteIcon } from '../ui/icons.tsx';
+import { PageMeta } from '../features/meta/PageMeta.tsx';
+import { TweakProvider } from '../features/tweak/TweakProvider.tsx';
+import { TweakStudio } from '../features/tweak/TweakStudio.tsx';
 
+/**
+ * /tweak?image={uuid} (docs/product/routes.md#routes, docs/product/generation.md#tweak): the tweak studio,
+ * inpaint or Style to Style. Login required (the route guard), kept alive.
+ */
 export default function TweakPage() {
-  const { t } = useTranslation('pages');
+  const { t } = useTranslation('tweak');
   return (
-    <ComingSoon
-      title={t('tweak.title')}
-      description={t('tweak.description')}
-      icon={<PaletteIcon size={28} />}
-    />
+    <>
+      <PageMeta title={t('title')} />
+      <TweakProvider>
+        <TweakStudio />
+      </TweakProvider>
+    </>
   );
 }

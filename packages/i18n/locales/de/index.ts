@@ -14,6 +14,7 @@ import prompt from './prompt.json';
 import referral from './referral.json';
 import settings from './settings.json';
 import shop from './shop.json';
+import tweak from './tweak.json';
 
 export default {
   common,
@@ -32,4 +33,5 @@ export default {
   shop,
   referral,
   mask,
+  tweak,
 };

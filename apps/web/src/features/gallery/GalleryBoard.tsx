@@ -159,6 +159,8 @@ export function GalleryBoard({ scope, title, subtitle, ready = true }: GalleryBo
               selected={selection.selected.has(card.uuid)}
               onToggleSelect={selection.toggle}
               priority={box.y === 0}
+              // The user's own images open in the tweak studio from the card (docs/product/generation.md#tweak).
+              tweakHref={board === 'creations' && signedIn ? `/tweak?image=${card.uuid}` : undefined}
             />
           )}
         />

@@ -2,7 +2,7 @@ import { memo, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { BlurhashImage } from '../../ui/BlurhashImage.tsx';
-import { CheckIcon, EyeOffIcon, HeartIcon, LockIcon } from '../../ui/icons.tsx';
+import { CheckIcon, EyeOffIcon, HeartIcon, LockIcon, PaletteIcon } from '../../ui/icons.tsx';
 import { firstScreenDecoding, useImageLoaded } from '../../ui/useImageLoaded.ts';
 import type { GalleryCard as Card } from './api.ts';
 import { imageAlt } from './imageAlt.ts';
@@ -22,6 +22,8 @@ interface GalleryCardProps {
   onToggleSelect?: (uuid: string) => void;
   /** In the first visible row: the thumbnail loads at once, with high priority (the page's main image). */
   priority?: boolean;
+  /** Where the card's "Tweak" action goes (/creations: the user's own images), if it has one. */
+  tweakHref?: string;
 }
 
 /**
@@ -39,6 +41,7 @@ export const GalleryCard = memo(function GalleryCard({
   selected = false,
   onToggleSelect,
   priority = false,
+  tweakHref,
 }: GalleryCardProps) {
   const { t } = useTranslation('gallery');
   const thumbnail = useImageLoaded(card.thumbnail_src, { atOnce: priority });
@@ -143,6 +146,19 @@ export const GalleryCard = memo(function GalleryCard({
           aria-label={alt}
         >
           {inner}
+        </Link>
+      )}
+      {tweakHref && !blurred && (
+        // Beside the card's link, not inside it (no link in a link): it sits over the card's corner.
+        <Link
+          to={tweakHref}
+          className={styles.action}
+          aria-label={t('card.tweak_label', { username: card.username })}
+          data-testid="card-tweak"
+          data-uuid={card.uuid}
+        >
+          <PaletteIcon size={14} />
+          <span aria-hidden="true">{t('card.tweak')}</span>
         </Link>
       )}
     </div>

@@ -13,9 +13,9 @@ import styles from './BoosterPanel.module.css';
 
 /**
  * docs/product/generation.md#settings: up to MAX_BOOSTERS slots with a weight 0-100 %, delete, and suggested
- * tags.
+ * tags. `testIdPrefix` tells the tweak studio's copy apart from a kept-alive generator's.
  */
-export function BoosterPanel() {
+export function BoosterPanel({ testIdPrefix = '' }: { testIdPrefix?: string } = {}) {
   const { t } = useTranslation('generator');
   const names = useCatalogueText();
   const { settings, update, modifiers, openModal } = useGenerator();
@@ -55,7 +55,7 @@ export function BoosterPanel() {
             const modifier = modifiers.get(booster.id);
             const name = modifier ? names.booster(modifier.lib) : `#${booster.id}`;
             return (
-              <li key={booster.id} className={styles.slot} data-testid="booster-slot">
+              <li key={booster.id} className={styles.slot} data-testid={`${testIdPrefix}booster-slot`}>
                 <div className={styles.slotHead}>
                   <span className={styles.slotName}>
                     {name}
@@ -68,7 +68,7 @@ export function BoosterPanel() {
                     className={styles.remove}
                     aria-label={t('boosters.remove', { name })}
                     onClick={() => update({ modifiers: boosters.filter((item) => item.id !== booster.id) })}
-                    data-testid="booster-remove"
+                    data-testid={`${testIdPrefix}booster-remove`}
                   >
                     <TrashIcon size={18} />
                   </button>
@@ -83,7 +83,7 @@ export function BoosterPanel() {
                     aria-label={t('boosters.weight', { name })}
                     onChange={(event) => setWeight(booster.id, Number(event.target.value))}
                     className={styles.range}
-                    data-testid="booster-weight"
+                    data-testid={`${testIdPrefix}booster-weight`}
                   />
                   <output className={styles.weight}>{booster.weight} %</output>
                 </div>
@@ -110,7 +110,7 @@ export function BoosterPanel() {
       {full ? (
         <p className={styles.description}>{t('boosters.full', { max: MAX_BOOSTERS })}</p>
       ) : (
-        <Button variant="outline" size="sm" onClick={openChooser} data-testid="booster-add">
+        <Button variant="outline" size="sm" onClick={openChooser} data-testid={`${testIdPrefix}booster-add`}>
           <PlusIcon size={18} />
           {t('boosters.add')}
         </Button>

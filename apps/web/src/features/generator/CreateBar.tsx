@@ -5,7 +5,8 @@ import { ClockIcon, SparkleIcon, TicketIcon } from '../../ui/icons.tsx';
 import { CostSummary } from './CostSummary.tsx';
 import { cooldownSeconds, formatClock } from './createFlow.ts';
 import { useGenerator } from './GeneratorContext.ts';
-import { useClock, useCreate } from './useCreate.ts';
+import { useClock } from './requestErrors.ts';
+import { useCreate } from './useCreate.ts';
 import styles from './CreateBar.module.css';
 
 /**

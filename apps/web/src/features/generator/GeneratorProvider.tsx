@@ -12,7 +12,7 @@ import { GALLERY_QUERY_KEY } from '../gallery/index.ts';
 import { PageSpinner } from '../../ui/Spinner.tsx';
 import { ME_QUERY_KEY, useSession } from '../session/index.ts';
 import { type GraphicStyle, useModerationRules, useModifiers, useStyles } from '../catalogue/index.ts';
-import { incompatibleBoosters, indexModifiers } from './boosters.ts';
+import { indexModifiers, styleRefusal } from './boosters.ts';
 import { planOf } from './createFlow.ts';
 import { GeneratorContext, type GeneratorContextValue, type GeneratorModal } from './GeneratorContext.ts';
 import { createTaskStore, type TaskEnd, useTaskFeed } from '../task/index.ts';
@@ -21,6 +21,9 @@ import { useGeneratorSettings } from './useGeneratorSettings.ts';
 import styles from './Generator.module.css';
 
 export const STYLE_PICKER_ID = 'generator-styles';
+
+/** Inpaint and style conversion: their outcome is the tweak page's to tell (features/tweak). */
+const TWEAK_TYPES = new Set(['inpaint', 'style_convert']);
 
 /** Loads the catalogue, holds the generator's state and the task stream, and shares them with the panels. */
 export function GeneratorProvider({ children }: { children: ReactNode }) {
@@ -67,10 +70,11 @@ export function GeneratorProvider({ children }: { children: ReactNode }) {
         void queryClient.invalidateQueries({ queryKey: [...GALLERY_QUERY_KEY, 'creations'] });
         // docs/product/generation.md#task-outcome: a "generation done" notice with a way to the image, away
         // from the generator, not on phones.
-        // An upscale started in the viewer has its own notice there ("Image upscaled").
+        // An upscale started in the viewer has its own notice there ("Image upscaled"), and a tweak on
+        // the tweak page (features/tweak).
         const uuid = task.image_uuid;
         const away = !pageActiveRef.current && !window.matchMedia(NARROW_SCREEN).matches;
-        if (uuid && away && task.genType !== 'upscale') {
+        if (uuid && away && task.genType === 'txt2img') {
           notify(t('notice.done'), 'success', GENERATOR_NOTICE_MS, {
             label: t('notice.open'),
             onSelect: () => void navigate(`/image/${uuid}`),
@@ -78,13 +82,15 @@ export function GeneratorProvider({ children }: { children: ReactNode }) {
         }
         return;
       }
+      setTimeout(() => tasks.dismiss(task.task_id), FAILED_TASK_CLEANUP_MS);
+      // A tweak's failure is told on the tweak page, which follows the same stream.
+      if (TWEAK_TYPES.has(task.genType)) return;
       notify(t('notice.failed'), 'error', GENERATION_ERROR_NOTICE_MS);
       // docs/product/generation.md#task-outcome: refunded unless eco mode (an eco image costs nothing to
       // refund).
       if (task.refunded && task.cost > 0) {
         notify(t('notice.ticket_refunded', { count: task.cost }), 'info', GENERATOR_NOTICE_MS);
       }
-      setTimeout(() => tasks.dismiss(task.task_id), FAILED_TASK_CLEANUP_MS);
     },
     [navigate, queryClient, refreshUser, t, tasks],
   );
@@ -93,16 +99,9 @@ export function GeneratorProvider({ children }: { children: ReactNode }) {
 
   const chooseStyle = useCallback(
     (style: GraphicStyle) => {
-      if (capabilitiesFor(plan).freeStylesOnly && !style.is_free) {
-        setModal({ type: 'pro-required', reason: 'style' });
-        return;
-      }
-      const conflicts = incompatibleBoosters(style, settings.modifiers, modifiers);
-      if (conflicts.length > 0) {
-        setModal({ type: 'incompatible', style, boosters: conflicts });
-        return;
-      }
-      update({ style_id: style.id });
+      const refusal = styleRefusal(style, plan, settings.modifiers, modifiers);
+      if (refusal) setModal(refusal);
+      else update({ style_id: style.id });
     },
     [plan, settings.modifiers, modifiers, update],
   );

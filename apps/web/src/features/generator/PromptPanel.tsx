@@ -73,9 +73,18 @@ function PromptBox({
 /**
  * docs/product/generation.md#settings, docs/product/moderation.md#rules: positive and negative prompts with
  * example placeholders, counts, the lengthy-prompt warning, and moderation feedback: suggestions with "add
- * all", forbidden words listed and removed.
+ * all", forbidden words listed and removed. The tweak studio shows it too, with its own test ids and a line
+ * saying what the prompt does there.
  */
-export function PromptPanel() {
+export function PromptPanel({
+  testIdPrefix = '',
+  title,
+  description,
+}: {
+  testIdPrefix?: string;
+  title?: string;
+  description?: string;
+} = {}) {
   const { t } = useTranslation('generator');
   const { settings, update, rules } = useGenerator();
   const [removed, setRemoved] = useState<string[]>([]);
@@ -101,7 +110,8 @@ export function PromptPanel() {
   const long = settings.prompt.length > PROMPT_WARNING_CHARS;
 
   return (
-    <Section title={t('prompt.title')}>
+    <Section title={title ?? t('prompt.title')}>
+      {description && <p className={styles.description}>{description}</p>}
       <PromptBox
         label={t('prompt.label')}
         value={settings.prompt}
@@ -111,24 +121,26 @@ export function PromptPanel() {
           setRemoved([]);
           update({ prompt: value });
         }}
-        testId="prompt"
+        testId={`${testIdPrefix}prompt`}
         warn={long ? t('prompt.long_warning', { limit: PROMPT_WARNING_CHARS }) : null}
       />
       {terms.length > 0 && (
-        <div className={styles.suggestions} data-testid="prompt-suggestions">
+        <div className={styles.suggestions} data-testid={`${testIdPrefix}prompt-suggestions`}>
           <p>{t('prompt.suggestions', { terms: terms.join(', ') })}</p>
           <Button
             size="sm"
             variant="outline"
             onClick={() => update({ prompt: injectSuggestions(settings.prompt, terms) })}
-            data-testid="prompt-inject-all"
+            data-testid={`${testIdPrefix}prompt-inject-all`}
           >
             {t('prompt.inject_all')}
           </Button>
         </div>
       )}
       {removed.length > 0 && (
-        <Alert testId="prompt-forbidden">{t('prompt.forbidden', { words: removed.join(', ') })}</Alert>
+        <Alert testId={`${testIdPrefix}prompt-forbidden`}>
+          {t('prompt.forbidden', { words: removed.join(', ') })}
+        </Alert>
       )}
       <PromptBox
         label={t('prompt.neg_label')}
@@ -139,7 +151,7 @@ export function PromptPanel() {
           setRemoved([]);
           update({ neg_prompt: value });
         }}
-        testId="neg-prompt"
+        testId={`${testIdPrefix}neg-prompt`}
       />
     </Section>
   );

@@ -9,7 +9,7 @@ import styles from './SettingsPanel.module.css';
  * Seed 1-4294967295 (docs/product/generation.md#settings) with a lock and a dice. Typing a seed locks it;
  * unlocked, each image is random.
  */
-export function SeedField() {
+export function SeedField({ testIdPrefix = '' }: { testIdPrefix?: string } = {}) {
   const { t } = useTranslation('generator');
   const { settings, update } = useGenerator();
   const id = useId();
@@ -63,7 +63,7 @@ export function SeedField() {
           onChange={(event) => onType(event.target.value)}
           aria-invalid={invalid || undefined}
           aria-describedby={hintId}
-          data-testid="seed-input"
+          data-testid={`${testIdPrefix}seed-input`}
         />
         <button
           type="button"
@@ -72,7 +72,7 @@ export function SeedField() {
           aria-label={settings.seedLock ? t('settings.seed_unlock') : t('settings.seed_lock')}
           title={settings.seedLock ? t('settings.seed_unlock') : t('settings.seed_lock')}
           onClick={toggleLock}
-          data-testid="seed-lock"
+          data-testid={`${testIdPrefix}seed-lock`}
         >
           {settings.seedLock ? <LockIcon size={18} /> : <UnlockIcon size={18} />}
         </button>
@@ -82,7 +82,7 @@ export function SeedField() {
           aria-label={t('settings.seed_random')}
           title={t('settings.seed_random')}
           onClick={() => update({ seed: randomSeed(), seedLock: true })}
-          data-testid="seed-random"
+          data-testid={`${testIdPrefix}seed-random`}
         >
           <DiceIcon size={18} />
         </button>

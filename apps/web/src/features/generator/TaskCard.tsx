@@ -39,6 +39,13 @@ function StateLine({ task }: { task: TaskView }) {
           {task.max_step > 0 && <span>{t('results.step', { step: task.step, max: task.max_step })}</span>}
         </>
       );
+    case TASK_STATE.Tweak:
+      return (
+        <>
+          <strong>{t('results.tweak')}</strong>
+          {task.max_step > 0 && <span>{t('results.step', { step: task.step, max: task.max_step })}</span>}
+        </>
+      );
     case TASK_STATE.Save:
       return <strong>{t('results.save')}</strong>;
     case TASK_STATE.Done:

@@ -2,8 +2,9 @@
  * Booster (modifier) rules of the generator (docs/product/generation.md#catalogue: incompatible styles,
  * render kinds).
  */
-import { isModifierUsableWith, type BoosterSetting } from '@mirage/domain';
+import { capabilitiesFor, isModifierUsableWith, type BoosterSetting, type Plan } from '@mirage/domain';
 import type { GraphicStyle, Modifier, ModifierCategory } from '../catalogue/index.ts';
+import type { GeneratorModal } from './GeneratorContext.ts';
 
 export interface IndexedModifier extends Modifier {
   category: ModifierCategory;
@@ -31,6 +32,22 @@ export function incompatibleBoosters(
   return boosters
     .map((booster) => index.get(booster.id))
     .filter((modifier): modifier is Modifier => modifier !== undefined && !boosterFitsStyle(modifier, style));
+}
+
+/**
+ * Why picking `style` is refused, as the modal that says so, or null when it may be picked: Free users pick
+ * free styles only (docs/product/generation.md#plan-forcing), and a style must fit the chosen boosters.
+ */
+export function styleRefusal(
+  style: GraphicStyle,
+  plan: Plan,
+  boosters: readonly BoosterSetting[],
+  index: ReadonlyMap<number, Modifier>,
+): GeneratorModal | null {
+  if (capabilitiesFor(plan).freeStylesOnly && !style.is_free)
+    return { type: 'pro-required', reason: 'style' };
+  const conflicts = incompatibleBoosters(style, boosters, index);
+  return conflicts.length > 0 ? { type: 'incompatible', style, boosters: conflicts } : null;
 }
 
 /**

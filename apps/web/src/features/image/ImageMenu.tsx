@@ -2,7 +2,7 @@ import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { useRef, type ReactNode, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { DownloadIcon, LockIcon, TrashIcon, UnlockIcon } from '../../ui/icons.tsx';
+import { DownloadIcon, LockIcon, PaletteIcon, TrashIcon, UnlockIcon } from '../../ui/icons.tsx';
 import type { ImageInfo } from './api.ts';
 import {
   CopyIcon,
@@ -113,6 +113,14 @@ export function ImageMenu({
             onSelect={actions.clone}
             disabled={!actions.canClone}
             testId="image-menu-clone"
+          />
+          <Item
+            icon={<PaletteIcon size={18} />}
+            label={t('menu.tweak')}
+            onSelect={actions.tweak}
+            disabled={!actions.canTweak}
+            hint={actions.canTweak ? undefined : t('menu.tweak_unavailable')}
+            testId="image-menu-tweak"
           />
           <Item
             icon={<SimilarIcon size={18} />}

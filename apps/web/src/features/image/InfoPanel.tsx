@@ -2,7 +2,7 @@ import { useDeferredValue, useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '../../ui/Button.tsx';
-import { LockIcon } from '../../ui/icons.tsx';
+import { LockIcon, PaletteIcon } from '../../ui/icons.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { galleryPath } from '../gallery/index.ts';
 import { useCatalogueText, useModifiers, useStyles } from '../catalogue/index.ts';
@@ -66,10 +66,18 @@ function GenDetails({ info, gen, actions }: { info: ImageInfo; gen: ImageGenInfo
           {gen.neg_prompt || t('panel.none')}
         </p>
       </section>
-      <Button variant="primary" block onClick={actions.clone} data-testid="viewer-clone">
-        <WandIcon size={18} />
-        {t('panel.clone')}
-      </Button>
+      <div className={styles.actions}>
+        <Button variant="primary" block onClick={actions.clone} data-testid="viewer-clone">
+          <WandIcon size={18} />
+          {t('panel.clone')}
+        </Button>
+        {actions.canTweak && (
+          <Button variant="outline" block onClick={actions.tweak} data-testid="viewer-tweak">
+            <PaletteIcon size={18} />
+            {t('panel.tweak')}
+          </Button>
+        )}
+      </div>
       <dl className={styles.facts}>
         <Row label={t('panel.style')} testId="viewer-style">
           {style ? names.style(style.lib) : '—'}

@@ -165,6 +165,16 @@ export function useImageActions(options: {
     void navigate('/create');
   }, [gen, info, user, styles.data, t, navigate]);
 
+  /**
+   * Opens the image in the tweak studio (docs/product/generation.md#tweak: own images and public ones of
+   * others); /tweak needs an account, so a visitor signs in first.
+   */
+  const tweak = useCallback(() => {
+    if (!info) return;
+    if (!signedIn) return void toSignIn();
+    void navigate(`/tweak?image=${info.uuid}`);
+  }, [info, signedIn, toSignIn, navigate]);
+
   /** The ids of some of the image's tags, found by name (the first ones of the prompt first). */
   const resolveTags = useCallback(
     async (names: readonly string[]) => {
@@ -255,11 +265,14 @@ export function useImageActions(options: {
       premium,
       pending,
       canClone: gen !== undefined,
+      // Samples and legacy images have no generation data to tweak from (image_no_gen_data).
+      canTweak: info?.has_gen_data === true,
       toggleFavorite,
       togglePrivacy,
       report,
       remove,
       clone,
+      tweak,
       seeSimilar,
       searchTag,
       download,
@@ -273,11 +286,13 @@ export function useImageActions(options: {
       premium,
       pending,
       gen,
+      info,
       toggleFavorite,
       togglePrivacy,
       report,
       remove,
       clone,
+      tweak,
       seeSimilar,
       searchTag,
       download,

@@ -19,8 +19,11 @@ export interface TaskStore {
   /** Visible tasks, newest first (a new array after each change). */
   list: () => readonly TaskView[];
   subscribe: (listener: () => void) => () => void;
-  /** A task the server accepted: shown at once as queued, until the stream reports it. */
-  accepted: (answer: TaskAccepted, settings: Record<string, unknown>, now: Date) => void;
+  /**
+   * A task the server accepted: shown at once as queued, until the stream reports it. `genType` is its job
+   * type (txt2img unless said), so that a page can tell its kind before the stream does.
+   */
+  accepted: (answer: TaskAccepted, settings: Record<string, unknown>, now: Date, genType?: string) => void;
   /** Tasks from the stream (a snapshot or changes); returns the tasks that ended just now. */
   apply: (tasks: readonly TaskView[]) => TaskEnd[];
   /** Hides a task (a failed one after a delay). It stays hidden if the stream reports it again. */
@@ -52,7 +55,7 @@ export function createTaskStore(): TaskStore {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    accepted(answer, settings, now) {
+    accepted(answer, settings, now, genType = 'txt2img') {
       created.add(answer.task_id);
       // The stream may already have reported this task (it can be faster than the POST's answer).
       if (tasks.has(answer.task_id)) return;
@@ -75,7 +78,7 @@ export function createTaskStore(): TaskStore {
         refunded: false,
         error: null,
         created_at: now.toISOString(),
-        genType: 'txt2img',
+        genType,
         settings: { ...settings, seed: answer.seed },
       });
       emit();
