@@ -2,14 +2,12 @@ import { capabilitiesFor } from '@mirage/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CatalogueGate } from './CatalogueGate.tsx';
 import { useNavigate } from 'react-router';
 import { useCloseWhenPageHidden, usePageActive } from '../../app/keepAlive/pageActivity.ts';
-import { Alert } from '../../ui/Alert.tsx';
-import { Button } from '../../ui/Button.tsx';
 import { notify } from '../../ui/notice.ts';
 import { NARROW_SCREEN } from '../../ui/useMediaQuery.ts';
 import { GALLERY_QUERY_KEY } from '../gallery/index.ts';
-import { PageSpinner } from '../../ui/Spinner.tsx';
 import { ME_QUERY_KEY, useSession } from '../session/index.ts';
 import { type GraphicStyle, useModerationRules, useModifiers, useStyles } from '../catalogue/index.ts';
 import { indexModifiers, styleRefusal } from './boosters.ts';
@@ -18,7 +16,6 @@ import { GeneratorContext, type GeneratorContextValue, type GeneratorModal } fro
 import { createTaskStore, type TaskEnd, useTaskFeed } from '../task/index.ts';
 import { FAILED_TASK_CLEANUP_MS, GENERATION_ERROR_NOTICE_MS, GENERATOR_NOTICE_MS } from './timing.ts';
 import { useGeneratorSettings } from './useGeneratorSettings.ts';
-import styles from './Generator.module.css';
 
 export const STYLE_PICKER_ID = 'generator-styles';
 
@@ -153,30 +150,14 @@ export function GeneratorProvider({ children }: { children: ReactNode }) {
     ],
   );
 
-  const failed = stylesQuery.isError || modifiersQuery.isError || rulesQuery.isError;
-  if (failed) {
-    const retry = () => {
-      void stylesQuery.refetch();
-      void modifiersQuery.refetch();
-      void rulesQuery.refetch();
-    };
-    return (
-      <div className={styles.loadError}>
-        <Alert>{t('load_failed')}</Alert>
-        <Button variant="secondary" onClick={retry}>
-          {t('retry')}
-        </Button>
-      </div>
-    );
-  }
-  // Until the catalogue is there the page holds a screen's height, so that the footer below is not painted
-  // in view and then pushed down when the generator appears (no layout shift).
-  if (!value || !ready) {
-    return (
-      <div className={styles.loading} data-testid="generator-loading">
-        <PageSpinner label={t('loading')} />
-      </div>
-    );
-  }
-  return <GeneratorContext.Provider value={value}>{children}</GeneratorContext.Provider>;
+  return (
+    <CatalogueGate
+      queries={[stylesQuery, modifiersQuery, rulesQuery]}
+      ready={Boolean(value) && ready}
+      texts={{ loading: t('loading'), failed: t('load_failed'), retry: t('retry') }}
+      testId="generator-loading"
+    >
+      {value && <GeneratorContext.Provider value={value}>{children}</GeneratorContext.Provider>}
+    </CatalogueGate>
+  );
 }

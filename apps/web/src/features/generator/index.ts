@@ -7,6 +7,7 @@
 export { imageUrls, type TaskView } from './api.ts';
 export { indexModifiers, styleRefusal, type IndexedModifier } from './boosters.ts';
 export { BoosterPanel } from './BoosterPanel.tsx';
+export { CatalogueGate } from './CatalogueGate.tsx';
 export { CostView } from './CostSummary.tsx';
 export { cooldownSeconds, payingBalance, planOf } from './createFlow.ts';
 export { GeneratorContext, type GeneratorContextValue, type GeneratorModal } from './GeneratorContext.ts';

@@ -4,11 +4,9 @@ import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useCloseWhenPageHidden } from '../../app/keepAlive/pageActivity.ts';
-import { Alert } from '../../ui/Alert.tsx';
-import { Button } from '../../ui/Button.tsx';
-import { PageSpinner } from '../../ui/Spinner.tsx';
 import { useModerationRules, useModifiers, useStyles, type GraphicStyle } from '../catalogue/index.ts';
 import {
+  CatalogueGate,
   GeneratorContext,
   indexModifiers,
   planOf,
@@ -27,7 +25,6 @@ import { useTweakData } from './useTweakData.ts';
 import { useTweakSource, type SourceStatus } from './useTweakSource.ts';
 import { useTweakSubmit } from './useTweakSubmit.ts';
 import { useTweakTasks } from './useTweakTasks.ts';
-import styles from './Tweak.module.css';
 
 /** The DOM id of the inpaint style picker (the no-style modal scrolls to it). */
 export const TWEAK_STYLE_PICKER_ID = 'tweak-styles';
@@ -207,32 +204,18 @@ export function TweakProvider({ children }: { children: ReactNode }) {
     continueFrom: (uuid) => void navigate(`/tweak?image=${uuid}`),
   };
 
-  const failed = stylesQuery.isError || modifiersQuery.isError || rulesQuery.isError;
-  if (failed) {
-    const retry = () => {
-      void stylesQuery.refetch();
-      void modifiersQuery.refetch();
-      void rulesQuery.refetch();
-    };
-    return (
-      <div className={styles.loadError}>
-        <Alert>{t('load_failed')}</Alert>
-        <Button variant="secondary" onClick={retry}>
-          {t('retry')}
-        </Button>
-      </div>
-    );
-  }
-  if (!generator || !ready) {
-    return (
-      <div className={styles.loading} data-testid="tweak-loading">
-        <PageSpinner label={t('loading')} />
-      </div>
-    );
-  }
   return (
-    <GeneratorContext.Provider value={generator}>
-      <TweakContext.Provider value={value}>{children}</TweakContext.Provider>
-    </GeneratorContext.Provider>
+    <CatalogueGate
+      queries={[stylesQuery, modifiersQuery, rulesQuery]}
+      ready={Boolean(generator) && ready}
+      texts={{ loading: t('loading'), failed: t('load_failed'), retry: t('retry') }}
+      testId="tweak-loading"
+    >
+      {generator && (
+        <GeneratorContext.Provider value={generator}>
+          <TweakContext.Provider value={value}>{children}</TweakContext.Provider>
+        </GeneratorContext.Provider>
+      )}
+    </CatalogueGate>
   );
 }
