@@ -4,9 +4,9 @@ import { enqueuePaidTask, previewLease, workerCalls } from '../generation-fixtur
 import { Client, createTestApp, newAccount, type TestContext } from '../harness.ts';
 
 /**
- * What the dispatcher hands out: only job kinds this API registered (task/kinds), and nothing to a
- * worker that hung up. The re-check timer is a minute long here, so that only the events under test —
- * the hang-up, a task being queued — can end a wait.
+ * What the dispatcher hands out: only the job types a worker declares, and nothing to a worker that hung
+ * up. The re-check timer is a minute long here, so that only the events under test — the hang-up, a task
+ * being queued — can end a wait.
  */
 let t: TestContext;
 let base: string;
@@ -36,16 +36,22 @@ async function until(condition: () => boolean) {
 }
 
 describe('the dispatcher', () => {
-  it('never hands out a task of a kind nobody registered, even to a worker that declares it', async () => {
+  it('hands a worker only the job types it declares; a tweak is leased in the state Tweak', async () => {
     const token = await t.services.workerAuth.issueToken('inpaint-worker');
-    const task = await enqueuePaidTask(t, await newUser(), { job: { type: 'inpaint' } });
+    const task = await enqueuePaidTask(t, await newUser(), { job: { type: 'inpaint', denoise: 0.75 } });
 
-    const only = await worker.lease(token, { ...previewLease, job_types: ['inpaint'] });
-    const both = await worker.lease(token, { ...previewLease, job_types: ['inpaint', 'txt2img'] });
-
-    expect(only).toEqual({ status: 200, body: { job: null } });
-    expect(both).toEqual({ status: 200, body: { job: null } });
+    const txt2imgOnly = await worker.lease(token, { ...previewLease, job_types: ['txt2img'] });
+    expect(txt2imgOnly).toEqual({ status: 200, body: { job: null } });
     expect(await stateOf(task.id)).toBe(TASK_STATE.Queue);
+
+    const inpaint = await worker.lease(token, { ...previewLease, job_types: ['inpaint'] });
+    expect(inpaint.body.job).toMatchObject({
+      id: task.id,
+      type: 'inpaint',
+      denoise: 0.75,
+      mask_image_url: `/api/worker/jobs/${task.id}/mask`,
+    });
+    expect(await stateOf(task.id)).toBe(TASK_STATE.Tweak);
     await t.database.db.deleteFrom('task').where('id', '=', task.id).execute();
   });
 
