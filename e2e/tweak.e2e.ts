@@ -205,6 +205,12 @@ describe('the tweak studio on a desktop', () => {
     expect(['0', '10']).toContain(states[0]);
     // 20 welcome tickets, 2 for the source (Free, watermark on), 1 for the tweak.
     await expect.poll(async () => (await me(page, server.url))?.generation_token).toBe(17);
+    // The result's viewer links back to the image it was made from.
+    await page.goto(`${server.url}/image/${result}`);
+    expect(await byTestId('viewer-source').getAttribute('href')).toBe(`/image/${source}`);
+    await page.goBack();
+    await waitForPath(page, '/tweak');
+    await tweakResult(page);
     // Back to the source: its editor again, the mask kept.
     await byTestId('tweak-result-back').click();
     await editorReady(page);

@@ -92,6 +92,14 @@ function GenDetails({ info, gen, actions }: { info: ImageInfo; gen: ImageGenInfo
           </Row>
         )}
         <Row label={t('panel.size')}>{t('panel.size_value', { width: info.width, height: info.height })}</Row>
+        {info.source_uuid && (
+          <Row label={t('panel.made_from')}>
+            {/* A tweak's source, when the viewer may see it (the API leaves it out otherwise). */}
+            <Link to={`/image/${info.source_uuid}`} data-testid="viewer-source">
+              {t('panel.made_from_link')}
+            </Link>
+          </Row>
+        )}
         <Row label={t('panel.format')}>
           {known(
             { Portrait: t('format.Portrait'), Wide: t('format.Wide'), Square: t('format.Square') },
