@@ -323,13 +323,19 @@ describe('the tweak studio on a phone', () => {
     const cdp = await page.context().newCDPSession(page);
     const at = (fraction: number) => ({ x: box.x + box.width * fraction, y: box.y + box.height / 2 });
     await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [at(0.3)] });
-    // At a finger's pace, and held still before lifting: a quick flick would end in a fling, and Chromium
-    // does not click with the next tap, which only stops the fling (as on a real phone).
+    // One move per rendered frame, then held still for a few frames before lifting: a quick flick would
+    // end in a fling, and Chromium does not click with the next tap, which only stops the fling (as on a
+    // real phone). Paced by the page's own frames, not by a clock.
+    const nextFrame = () =>
+      page.evaluate(() => new Promise<void>((done) => requestAnimationFrame(() => done())));
     for (let step = 0.3; step <= 0.7; step += 0.02) {
       await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [at(step)] });
-      await page.waitForTimeout(16);
+      await nextFrame();
     }
-    await page.waitForTimeout(200);
+    for (let frame = 0; frame < 12; frame += 1) {
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [at(0.7)] });
+      await nextFrame();
+    }
     await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
     await expect.poll(() => page.getByTestId('mask-editor').getAttribute('data-empty')).toBe('false');
 
