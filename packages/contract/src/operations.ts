@@ -27,6 +27,8 @@ export const OPERATIONS = {
   createUpscale: { method: 'POST', path: '/api/tasks/:uuid/upscale' },
   createInpaint: { method: 'POST', path: '/api/tasks/img2img/inpaint' },
   createStyleConvert: { method: 'POST', path: '/api/tasks/img2img/convert' },
+  completePromptTags: { method: 'POST', path: '/api/tasks/tags' },
+  convertPromptToTags: { method: 'POST', path: '/api/tasks/nl_convert' },
   streamTaskMonitor: { method: 'GET', path: '/api/tasks/monitor' },
   streamEvents: { method: 'GET', path: '/api/events' },
   // catalogue

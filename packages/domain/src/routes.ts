@@ -53,6 +53,7 @@ export const SPA_PAGES = {
   '/payment/sandbox/:orderId': 'SandboxPaymentPage',
   '/guide': 'GuidePage',
   '/about': 'AboutPage',
+  '/legal/:doc': 'LegalPage',
   '/daily-tasks': 'DailyTasksPage',
   '/gallery/:slug': 'UserGalleryPage',
   '/image/:uuid': 'ImagePage',

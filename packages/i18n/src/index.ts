@@ -26,6 +26,12 @@ export const NAMESPACES = [
   'referral',
   'mask',
   'tweak',
+  'guide',
+  'about',
+  'promo',
+  'legal',
+  'onboarding',
+  'assistant',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
@@ -64,3 +70,5 @@ export async function loadLocale(lang: Language): Promise<LocaleResources> {
   const module = await LOADERS[lang]();
   return module.default as LocaleResources;
 }
+
+export { CONTENT_DOCS, loadContent, type ContentDoc } from './content.ts';

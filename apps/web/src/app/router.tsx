@@ -44,6 +44,8 @@ const shellRoutes: RouteObject[] = [
   { path: 'leaderboard', lazy: page(() => import('../pages/LeaderboardPage.tsx')) },
   { path: 'guide', lazy: page(() => import('../pages/GuidePage.tsx')) },
   { path: 'about', lazy: page(() => import('../pages/AboutPage.tsx')) },
+  // Privacy policy, terms, notice and takedown, the 18+ statement (docs/product/legal.md).
+  { path: 'legal/:doc', lazy: page(() => import('../pages/LegalPage.tsx')) },
   { path: 'daily-tasks', lazy: page(() => import('../pages/DailyTasksPage.tsx')) },
   { path: 'gallery/:slug', lazy: page(() => import('../pages/UserGalleryPage.tsx')) },
   { path: 'image/:uuid', lazy: page(() => import('../pages/ImagePage.tsx')) },
