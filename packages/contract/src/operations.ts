@@ -9,6 +9,7 @@ export const OPERATIONS = {
   getHealth: { method: 'GET', path: '/api/health' },
   getMetrics: { method: 'GET', path: '/metrics' },
   getCommunityLinks: { method: 'GET', path: '/api/config/community' },
+  getSiteInfo: { method: 'GET', path: '/api/config/site' },
   // accounts
   createUser: { method: 'POST', path: '/api/user/create' },
   logIn: { method: 'POST', path: '/api/user/login' },

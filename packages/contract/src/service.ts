@@ -44,4 +44,42 @@ export const getCommunityLinks = operation('getCommunityLinks', {
   errors: [],
 });
 
-export const serviceOperations = { getHealth, getMetrics, getCommunityLinks };
+/** A published testimonial (promo pages): the operator's own file of real quotes (PROMO_TESTIMONIALS_FILE). */
+export const testimonial = z
+  .object({
+    id: z.string().describe('Stable id of the quote'),
+    message: z.string(),
+    author: z.string(),
+    avatar: z.url().nullable().describe("The author's picture, if published with the quote"),
+    platform: z.string().describe('Where it was posted (e.g. "forum")'),
+    url: z.url().nullable().describe('The original post'),
+  })
+  .meta({ id: 'Testimonial' });
+
+export const siteInfo = z
+  .object({
+    operator: z
+      .object({
+        name: z.string().describe('The legal entity that runs the service (OPERATOR_NAME)'),
+        address: z.string().describe('Its postal address (OPERATOR_ADDRESS)'),
+        contact_email: z.email().nullable().describe('Where users and rights holders write (CONTACT_EMAIL)'),
+      })
+      .describe('Who runs the service, as the legal pages and the footer name it'),
+    team: z
+      .array(z.object({ id: z.number().int(), username: z.string() }))
+      .describe('The team members of the about page (TEAM_USERNAMES), each with their public profile id'),
+    testimonials: z.array(testimonial).describe('Quotes the promo pages show; empty when none are published'),
+  })
+  .meta({ id: 'SiteInfo', description: 'Who runs the service, its team and its published testimonials' });
+
+export const getSiteInfo = operation('getSiteInfo', {
+  tag: 'service',
+  summary: 'Who runs the service',
+  description:
+    'The operator named by the legal pages and the footer, the team of the about page, and the ' +
+    'testimonials of the promo pages, as the operator configured them.',
+  responses: { 200: siteInfo },
+  errors: [],
+});
+
+export const serviceOperations = { getHealth, getMetrics, getCommunityLinks, getSiteInfo };

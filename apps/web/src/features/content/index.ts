@@ -1,0 +1,1 @@
+export { contentKey, useContent } from './useContent.ts';
