@@ -10,16 +10,12 @@ import {
   randomSeed,
   tweakCfg,
   tweakCost,
-  validateSettings,
   TASK_STATE,
   type GeneratorSettings,
-  type GraphicStyleRule,
   type InpaintBody,
-  type ModifierRule,
   type Plan,
 } from '@mirage/domain';
 import type { ImageRow } from '../../../db/schema/generation.ts';
-import { AppError } from '../../../errors.ts';
 import {
   findBoosters,
   findStyle,
@@ -31,15 +27,10 @@ import { buildTweakJob } from '../job-builder.ts';
 import { normaliseMask } from '../mask.ts';
 import { saveTaskMask } from '../mask-repository.ts';
 import { assertNoFailureCooldown } from './cooldown.ts';
+import { checkStyleAndBoosters } from './settings-check.ts';
 import type { CreationContext, JobKind } from './kind.ts';
-import { storeNewImage } from './new-image.ts';
-import {
-  checkTweakLocked,
-  checkTweakSource,
-  readableSource,
-  tweakAnswer,
-  tweakIsPrivate,
-} from './tweak-source.ts';
+import { newImageTaskAnswer, storeNewImage } from './new-image.ts';
+import { checkTweakLocked, checkTweakSource, readableSource, tweakIsPrivate } from './tweak-source.ts';
 import { leasedJob, maskImageUrl, sourceImageUrl } from './worker-job.ts';
 
 export interface InpaintRequest {
@@ -74,7 +65,7 @@ export const inpaintKind: JobKind<
   'inpaint',
   InpaintRequest,
   CheckedInpaint,
-  ReturnType<typeof tweakAnswer>
+  ReturnType<typeof newImageTaskAnswer>
 > = {
   type: 'inpaint',
   leasedState: TASK_STATE.Tweak,
@@ -118,25 +109,12 @@ export const inpaintKind: JobKind<
       automatic_face_restore: body.automatic_face_restore,
       multiGeneration: 1,
     };
-    const styles = new Map<number, GraphicStyleRule>(style ? [[style.id, style]] : []);
-    const modifiers = new Map<number, ModifierRule>(
-      boosters.map((b) => [b.id, { id: b.id, render: b.render, enabled: b.enabled }]),
-    );
-    const ruleError = validateSettings(settings, { user, now: context.now(), styles, modifiers });
-    if (ruleError) throw new AppError(ruleError.code, ruleError.data);
-    if (!style) throw new AppError('style_disabled');
-    const incompatible = boosters.filter((b) => b.incompatible_style_libs.includes(style.lib));
-    if (incompatible.length > 0) {
-      throw new AppError('unauthorized_modifier', {
-        reason: 'incompatible',
-        modifiers: incompatible.map((b) => b.id),
-      });
-    }
+    const checkedStyle = checkStyleAndBoosters(settings, { user, now: context.now(), style, boosters });
     await assertNoFailureCooldown(context, userId);
     const mask = await normaliseMask(body.mask, source);
     return {
       source,
-      style,
+      style: checkedStyle,
       boosters,
       body: { ...body, ...prompts, seed },
       fastLane,
@@ -203,7 +181,7 @@ export const inpaintKind: JobKind<
   /** The mask is stored with the task, in its transaction (mask-repository.ts). */
   afterEnqueue: (trx, task, { mask }) => saveTaskMask(trx, task.id, mask),
 
-  answer: tweakAnswer,
+  answer: newImageTaskAnswer,
 
   toWorkerJob: (task) => leasedJob(task, { source: sourceImageUrl(task.id), mask: maskImageUrl(task.id) }),
 

@@ -51,3 +51,18 @@ export async function storeNewImage(
   await Promise.all(Object.values(imageKeys(uuid)).map((key) => context.store.delete(key)));
   return context.answerAfterLostRace(task.id, worker);
 }
+
+/** What the create call of a kind that makes a new image answers (txt2img, inpaint, style_convert). */
+export function newImageTaskAnswer(task: {
+  id: string;
+  cost: number;
+  paid_with: string | null;
+  job: { seed: number };
+}) {
+  return {
+    task_id: task.id,
+    seed: task.job.seed,
+    cost: task.cost,
+    paid_with_daily: task.paid_with === 'daily_token',
+  };
+}

@@ -18,14 +18,8 @@ import { findStyle, type GenerationStyle } from '../../catalogue/index.ts';
 import { buildTweakJob } from '../job-builder.ts';
 import { assertNoFailureCooldown } from './cooldown.ts';
 import type { JobKind } from './kind.ts';
-import { storeNewImage } from './new-image.ts';
-import {
-  checkTweakLocked,
-  checkTweakSource,
-  readableSource,
-  tweakAnswer,
-  tweakIsPrivate,
-} from './tweak-source.ts';
+import { newImageTaskAnswer, storeNewImage } from './new-image.ts';
+import { checkTweakLocked, checkTweakSource, readableSource, tweakIsPrivate } from './tweak-source.ts';
 import { leasedJob, sourceImageUrl } from './worker-job.ts';
 
 export interface StyleConvertRequest {
@@ -52,7 +46,7 @@ export const styleConvertKind: JobKind<
   'style_convert',
   StyleConvertRequest,
   CheckedConvert,
-  ReturnType<typeof tweakAnswer>
+  ReturnType<typeof newImageTaskAnswer>
 > = {
   type: 'style_convert',
   leasedState: TASK_STATE.Tweak,
@@ -131,7 +125,7 @@ export const styleConvertKind: JobKind<
     };
   },
 
-  answer: tweakAnswer,
+  answer: newImageTaskAnswer,
 
   toWorkerJob: (task) => leasedJob(task, { source: sourceImageUrl(task.id), mask: null }),
 

@@ -69,18 +69,3 @@ export async function checkTweakLocked(
 export function tweakIsPrivate(source: ImageRow, userId: number): boolean {
   return source.user_id === userId && source.is_private;
 }
-
-/** What the create calls of both kinds answer. */
-export function tweakAnswer(task: {
-  id: string;
-  cost: number;
-  paid_with: string | null;
-  job: { seed: number };
-}) {
-  return {
-    task_id: task.id,
-    seed: task.job.seed,
-    cost: task.cost,
-    paid_with_daily: task.paid_with === 'daily_token',
-  };
-}

@@ -7,11 +7,8 @@ import {
   randomSeed,
   settingsFromTxt2img,
   taskSignature,
-  validateSettings,
   TASK_STATE,
   type GeneratorSettings,
-  type GraphicStyleRule,
-  type ModifierRule,
   type Plan,
   type Txt2imgBody,
 } from '@mirage/domain';
@@ -26,8 +23,9 @@ import { buildTxt2imgJob } from '../job-builder.ts';
 import { findAccount } from '../../user/index.ts';
 import { unfinishedTasks } from '../user-task-repository.ts';
 import { assertNoFailureCooldown } from './cooldown.ts';
+import { checkStyleAndBoosters } from './settings-check.ts';
 import type { CreationContext, JobKind } from './kind.ts';
-import { storeNewImage } from './new-image.ts';
+import { newImageTaskAnswer, storeNewImage } from './new-image.ts';
 import { leasedJob } from './worker-job.ts';
 
 export interface Txt2imgRequest {
@@ -51,7 +49,12 @@ async function assertNotRepeated(context: CreationContext, userId: number, signa
 }
 
 /** Text to image from the generator's settings (POST /api/tasks/txt2img). */
-export const txt2imgKind: JobKind<'txt2img', Txt2imgRequest, CheckedTxt2img, ReturnType<typeof answerOf>> = {
+export const txt2imgKind: JobKind<
+  'txt2img',
+  Txt2imgRequest,
+  CheckedTxt2img,
+  ReturnType<typeof newImageTaskAnswer>
+> = {
   type: 'txt2img',
   leasedState: TASK_STATE.Generate,
 
@@ -68,23 +71,16 @@ export const txt2imgKind: JobKind<'txt2img', Txt2imgRequest, CheckedTxt2img, Ret
     );
     const user = await findAccount(context.db, userId);
     if (!user) throw new AppError('user_not_found');
-    const styles = new Map<number, GraphicStyleRule>(style ? [[style.id, style]] : []);
-    const modifiers = new Map<number, ModifierRule>(
-      boosters.map((b) => [b.id, { id: b.id, render: b.render, enabled: b.enabled }]),
-    );
-    const ruleError = validateSettings(settings, { user, now: context.now(), styles, modifiers });
-    if (ruleError) throw new AppError(ruleError.code, ruleError.data);
-    if (!style) throw new AppError('style_disabled');
-    const incompatible = boosters.filter((b) => b.incompatible_style_libs.includes(style.lib));
-    if (incompatible.length > 0) {
-      throw new AppError('unauthorized_modifier', {
-        reason: 'incompatible',
-        modifiers: incompatible.map((b) => b.id),
-      });
-    }
+    const checkedStyle = checkStyleAndBoosters(settings, { user, now: context.now(), style, boosters });
     const signature = taskSignature(userId, settings);
     await assertNotRepeated(context, userId, signature);
-    return { settings, style, boosters, plan: effectivePlan(user, context.now()), signature };
+    return {
+      settings,
+      style: checkedStyle,
+      boosters,
+      plan: effectivePlan(user, context.now()),
+      signature,
+    };
   },
 
   price: ({ settings, plan }) => generationCost(settings, plan),
@@ -116,19 +112,10 @@ export const txt2imgKind: JobKind<'txt2img', Txt2imgRequest, CheckedTxt2img, Ret
     };
   },
 
-  answer: answerOf,
+  answer: newImageTaskAnswer,
 
   toWorkerJob: (task) => leasedJob(task),
 
   /** A new image with the task's settings and its tags (new-image.ts). */
   complete: storeNewImage,
 };
-
-function answerOf(task: { id: string; cost: number; paid_with: string | null; job: { seed: number } }) {
-  return {
-    task_id: task.id,
-    seed: task.job.seed,
-    cost: task.cost,
-    paid_with_daily: task.paid_with === 'daily_token',
-  };
-}
