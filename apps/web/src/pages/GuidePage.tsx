@@ -1,10 +1,6 @@
-import { useTranslation } from 'react-i18next';
-import { ComingSoon } from '../features/coming-soon/ComingSoon.tsx';
-import { BookIcon } from '../ui/icons.tsx';
+import { GuideView } from '../features/guide/index.ts';
 
+/** /guide (docs/product/routes.md#routes): the user guide. */
 export default function GuidePage() {
-  const { t } = useTranslation('pages');
-  return (
-    <ComingSoon title={t('guide.title')} description={t('guide.description')} icon={<BookIcon size={28} />} />
-  );
+  return <GuideView />;
 }

@@ -1,7 +1,7 @@
 import type { DB } from '../../db/database.ts';
 
 /**
- * The account that owns the built-in guest samples (samples.ts): created once, found by username
+ * The account that owns the built-in pictures (samples.ts: guest samples, guide and promo images): created once, found by username
  * afterwards (a second start, or two instances starting at once: ON CONFLICT DO NOTHING). Returns its id.
  */
 export async function ensureCuratorAccount(
@@ -21,7 +21,13 @@ export async function ensureCuratorAccount(
   return row.id;
 }
 
-/** The id of the image with this uuid, if it exists (a sample stored by an earlier start). */
+/** The id of the image with this uuid, if it exists (a curated image stored by an earlier start). */
 export async function findImageIdByUuid(db: DB, uuid: string): Promise<{ id: number } | undefined> {
   return db.selectFrom('image').select('id').where('uuid', '=', uuid).executeTakeFirst();
+}
+
+/** Each catalogue style by lib: its id and render kind, for the rows of curated images. */
+export async function listStyleFacts(db: DB): Promise<Map<string, { id: number; render: string }>> {
+  const rows = await db.selectFrom('graphic_style').select(['id', 'lib', 'render']).execute();
+  return new Map(rows.map((row) => [row.lib, { id: row.id, render: row.render }]));
 }
