@@ -1,14 +1,16 @@
 import { useTranslation } from 'react-i18next';
-import { Landing } from '../features/landing/Landing.tsx';
+import { useLocation } from 'react-router';
 import { PageMeta } from '../features/meta/PageMeta.tsx';
+import { promoPageOf, PromoView } from '../features/promo/index.ts';
 
-/** Promo landing pages (/ai-hentai-generator, /ai-realistic-generator); dedicated content comes later. */
+/** The promo landing pages (/ai-hentai-generator, /ai-realistic-generator): one page, the variant from the path. */
 export default function PromoPage() {
-  const { t } = useTranslation('landing');
+  const { t } = useTranslation('pages');
+  const page = promoPageOf(useLocation().pathname);
   return (
     <>
-      <PageMeta title={t('meta_title')} />
-      <Landing />
+      <PageMeta title={page === 'realistic' ? t('seo.promo_realistic.title') : t('seo.promo_hentai.title')} />
+      <PromoView key={page} page={page} />
     </>
   );
 }
