@@ -1,8 +1,13 @@
-import { useTranslation } from 'react-i18next';
-import { ComingSoon } from '../features/coming-soon/ComingSoon.tsx';
+import { isLegalDoc } from '@mirage/domain/legal';
+import { Navigate, useParams } from 'react-router';
+import { LegalView } from '../features/legal/index.ts';
 
-/** Placeholder until the legal documents land (issue 14). */
+/**
+ * /legal/:doc (docs/product/legal.md): the privacy policy, the terms of service, the notice and takedown
+ * policy or the 18+ statement. Any other name is the not-found page.
+ */
 export default function LegalPage() {
-  const { t } = useTranslation('pages');
-  return <ComingSoon title={t('about.title')} description={t('about.description')} />;
+  const { doc } = useParams();
+  if (!isLegalDoc(doc)) return <Navigate to="/404" replace />;
+  return <LegalView doc={doc} />;
 }

@@ -1,6 +1,8 @@
+import { LEGAL_DOCS, legalPagePath, legalPdfPath, type LegalDoc } from '@mirage/domain/legal';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useSocialLinks } from '../../features/community/index.ts';
+import { useSiteInfo } from '../../features/site/index.ts';
 import { openModal } from '../../features/modal/modal.ts';
 import { GlobeIcon } from '../../ui/icons.tsx';
 import { Logo } from '../../ui/Logo.tsx';
@@ -8,9 +10,14 @@ import styles from './Footer.module.css';
 
 const YEAR = new Date().getFullYear();
 
+/** The documents whose PDF the footer links (spec §2: privacy policy, terms of service, DMCA). */
+const PDF_DOCS: LegalDoc[] = ['privacy', 'terms', 'dmca'];
+
 export function Footer() {
   const { t } = useTranslation('common');
+  const { t: tLegal } = useTranslation('legal');
   const social = useSocialLinks();
+  const contactEmail = useSiteInfo()?.operator.contact_email ?? null;
   const columns = [
     {
       title: t('footer.product'),
@@ -71,6 +78,37 @@ export function Footer() {
             </ul>
           </nav>
         )}
+        {/* The legal documents (docs/product/legal.md): their pages, their PDFs, and the contact mail. */}
+        <nav className={styles.column} aria-label={tLegal('footer.title')} data-testid="footer-legal">
+          <h2 className={styles.columnTitle}>{tLegal('footer.title')}</h2>
+          <ul className={styles.list}>
+            {LEGAL_DOCS.map((doc) => (
+              <li key={doc}>
+                <Link to={legalPagePath(doc)} className={styles.link}>
+                  {tLegal(`docs.${doc}`)}
+                </Link>
+                {PDF_DOCS.includes(doc) && (
+                  <a
+                    href={legalPdfPath(doc)}
+                    type="application/pdf"
+                    className={styles.pdf}
+                    aria-label={tLegal('pdf_of', { title: tLegal(`docs.${doc}`) })}
+                    data-testid={`footer-pdf-${doc}`}
+                  >
+                    PDF
+                  </a>
+                )}
+              </li>
+            ))}
+            {contactEmail && (
+              <li>
+                <a href={`mailto:${contactEmail}`} className={styles.link} data-testid="footer-contact">
+                  {tLegal('footer.contact')}
+                </a>
+              </li>
+            )}
+          </ul>
+        </nav>
       </div>
       <div className={styles.bottom}>
         <p>{t('footer.copyright', { year: YEAR })}</p>

@@ -1,3 +1,4 @@
+import { legalPdfPath, type LegalDoc } from '@mirage/domain/legal';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
@@ -15,8 +16,13 @@ export const FAQ_ITEMS = [
 ] as const;
 type FaqItem = (typeof FAQ_ITEMS)[number];
 
-const FAQ_LINKS: Partial<Record<FaqItem, { to: string; label: 'create' | 'guide' }[]>> = {
+/** A page of the app, or the PDF of a legal document (docs/product/legal.md; spec §2: the terms PDF). */
+type FaqLink = { to: string; label: 'create' | 'guide' } | { pdf: LegalDoc };
+
+const FAQ_LINKS: Partial<Record<FaqItem, FaqLink[]>> = {
   what_are_tickets: [{ to: '/create', label: 'create' }],
+  // "…belong to you, under the terms of service."
+  copyright: [{ pdf: 'terms' }],
   make_images: [
     { to: '/create', label: 'create' },
     { to: '/guide', label: 'guide' },
@@ -27,6 +33,7 @@ const FAQ_LINKS: Partial<Record<FaqItem, { to: string; label: 'create' | 'guide'
 /** Questions and answers, each expanding on its own; the address's hash opens one and scrolls to it. */
 export function Faq({ signedIn }: { signedIn: boolean }) {
   const { t } = useTranslation('shop');
+  const { t: tLegal } = useTranslation('legal');
   const { hash } = useLocation();
 
   useEffect(() => {
@@ -55,11 +62,17 @@ export function Faq({ signedIn }: { signedIn: boolean }) {
               <p>{t(`faq.items.${item}.answer`)}</p>
               {FAQ_LINKS[item] && (
                 <p className={styles.links}>
-                  {FAQ_LINKS[item].map((link) => (
-                    <Link key={link.to} to={link.to}>
-                      {t(`faq.links.${link.label}`)}
-                    </Link>
-                  ))}
+                  {FAQ_LINKS[item].map((link) =>
+                    'pdf' in link ? (
+                      <a key={link.pdf} href={legalPdfPath(link.pdf)} type="application/pdf">
+                        {tLegal('pdf_of', { title: tLegal(`docs.${link.pdf}`) })}
+                      </a>
+                    ) : (
+                      <Link key={link.to} to={link.to}>
+                        {t(`faq.links.${link.label}`)}
+                      </Link>
+                    ),
+                  )}
                 </p>
               )}
             </div>
