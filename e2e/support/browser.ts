@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser as Chromium, type BrowserContext, type Page } from 'playwright-core';
 import { settle } from './app.ts';
+import { passOnboardingWhenShown, skipOnboarding } from './onboarding.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 /** Screenshots are kept as test artifacts here. */
@@ -50,9 +51,17 @@ export async function closeSharedChromium(): Promise<void> {
   if (running) await (await running).close();
 }
 
-/** A fresh browser context (no cookies, no storage) with one page. */
+/**
+ * A fresh browser context (no cookies, no storage) with one page. Unless `onboarding` is 'manual', a new
+ * account's onboarding dialogs and tour are skipped, and got through should they show (./onboarding.ts).
+ */
 export async function openBrowser(
-  options: { viewport?: { width: number; height: number }; locale?: string; isMobile?: boolean } = {},
+  options: {
+    viewport?: { width: number; height: number };
+    locale?: string;
+    isMobile?: boolean;
+    onboarding?: 'auto' | 'manual';
+  } = {},
 ): Promise<Browser> {
   const context = await (
     await sharedChromium()
@@ -62,7 +71,18 @@ export async function openBrowser(
     isMobile: options.isMobile ?? false,
     hasTouch: options.isMobile ?? false,
   });
+  // Each page of the context once: the 'page' event also fires for the first page, perhaps after
+  // newPage() has resolved, which is why that one is also handled here.
+  const handled = new WeakSet<Page>();
+  const handleOnboarding = async (opened: Page) => {
+    if (options.onboarding === 'manual' || handled.has(opened)) return;
+    handled.add(opened);
+    await passOnboardingWhenShown(opened);
+  };
+  if (options.onboarding !== 'manual') await skipOnboarding(context);
+  context.on('page', (opened) => void handleOnboarding(opened));
   const page = await context.newPage();
+  await handleOnboarding(page);
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
   return { context, page, errors, close: () => context.close() };

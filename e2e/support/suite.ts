@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
 import { DESKTOP, openBrowser, type Browser } from './browser.ts';
 import { logIn, type Account } from './gallery.ts';
+import { acknowledgeSetup, cookieHeaderOf } from './onboarding.ts';
 import { startServer, type RunningServer } from './server.ts';
 
 /**
@@ -42,9 +43,12 @@ export function serverForFile(options: ServerOptions = {}): {
 
 /**
  * Creates an account through the API (POST /api/user/create); signed in on `page` when one is given.
- * Returns the new user's id.
+ * The account setup is acknowledged (`tag_setting_ack`), so its pages open without the setup dialog; a spec
+ * about the onboarding signs up through the form instead. Returns the new user's id.
  */
 export async function createAccount(baseUrl: string, account: Account, page?: Page): Promise<number> {
+  // Without a page, the session is the one the answer sets: its cookies go with the acknowledgement.
+  let cookie = '';
   const answer = page
     ? await page.request
         .post(`${baseUrl}/api/user/create`, { data: account, headers: { origin: baseUrl } })
@@ -53,8 +57,12 @@ export async function createAccount(baseUrl: string, account: Account, page?: Pa
         method: 'POST',
         headers: { origin: baseUrl, 'content-type': 'application/json' },
         body: JSON.stringify(account),
-      }).then(async (response) => ({ status: response.status, body: (await response.json()) as unknown }));
+      }).then(async (response) => {
+        cookie = cookieHeaderOf(response);
+        return { status: response.status, body: (await response.json()) as unknown };
+      });
   expect(answer.status, `creating ${account.username}`).toBe(201);
+  await acknowledgeSetup(baseUrl, page ?? { cookie });
   const id = (answer.body as { user?: { id?: unknown } }).user?.id;
   expect(id, `the id of ${account.username}`).toBeTypeOf('number');
   return id as number;
@@ -69,6 +77,8 @@ export interface BrowserPerTestOptions {
   cookiesAnswered?: boolean;
   /** Signed in as this account (through the API, before the test's first page). */
   account?: () => Account;
+  /** 'manual': the onboarding's dialogs and tour stay until the test deals with them (support/onboarding.ts). */
+  onboarding?: 'auto' | 'manual';
   /** Anything else each test's page needs before it starts (listeners, permissions). */
   prepare?: (page: Page) => Promise<void> | void;
   /** Fail a test whose page threw an uncaught error (checked after the test, before the browser closes). */
@@ -85,7 +95,11 @@ export function browserPerTest(
 ): { readonly page: Page; readonly browser: Browser } {
   let browser: Browser | undefined;
   beforeEach(async () => {
-    browser = await openBrowser({ viewport: options.viewport ?? DESKTOP, isMobile: options.isMobile });
+    browser = await openBrowser({
+      viewport: options.viewport ?? DESKTOP,
+      isMobile: options.isMobile,
+      onboarding: options.onboarding,
+    });
     if (options.reducedMotion) await browser.page.emulateMedia({ reducedMotion: 'reduce' });
     if (options.cookiesAnswered) {
       await browser.context.addCookies([{ name: 'cookie_consent', value: 'all', url: suite.url }]);

@@ -5,7 +5,7 @@
  */
 import type { AnswerOf, Contract, InputOf } from '@mirage/contract';
 import { onlyReads, OPERATIONS, pathOf, type OperationId } from '@mirage/contract/operations';
-import { TOKEN_ERROR_CODES } from '@mirage/domain';
+import { createFloodGuard, TOKEN_ERROR_CODES } from '@mirage/domain';
 import { forgetFirstScreen, takeFirstScreenAnswer } from './firstScreen.ts';
 
 export class ApiError extends Error {
@@ -115,6 +115,31 @@ export async function apiExchange<T>(
   return { body: body as T, headers: response.headers };
 }
 
+/**
+ * The flood guard (docs/product/limits.md#interface: more than 5 calls whose average gap is 1000 ms or less
+ * block actions for 1000 ms) watches the actions a user fires by clicking: favourites, reports, privacy,
+ * deletion, preset favourites. Not the calls the app makes by itself (notifications, scroll counts, the
+ * several tasks of one multi-generation), nor forms that send once per submit. A blocked action is not sent:
+ * it fails with `spam_protection`, whose message ("too many attempts, wait a moment") the action's own
+ * error notice shows, and its optimistic change is rolled back like any refused one.
+ */
+export const FLOOD_GUARDED: ReadonlySet<OperationId> = new Set<OperationId>([
+  'addFavorite',
+  'removeFavorite',
+  'removeFavorites',
+  'reportImage',
+  'toggleImagePrivate',
+  'deleteImage',
+  'setPresetFavorite',
+]);
+const floodGuard = createFloodGuard();
+
+/** The refusal of an action the flood guard blocks, or null when it may go. */
+function floodRefusal(id: OperationId): ApiError | null {
+  if (!FLOOD_GUARDED.has(id) || floodGuard.attempt()) return null;
+  return new ApiError('spam_protection', undefined, 429);
+}
+
 /** The method, address and JSON body of an operation's request (POST and PUT always send a body). */
 function requestOf<Id extends OperationId>(id: Id, input: InputOf<Contract[Id]>) {
   const method: string = OPERATIONS[id].method;
@@ -144,6 +169,8 @@ export function call<Id extends OperationId>(
   input: InputOf<Contract[Id]>,
   signal?: AbortSignal,
 ): Promise<AnswerOf<Contract[Id]>> {
+  const refused = floodRefusal(id);
+  if (refused) return Promise.reject(refused);
   const { method, url, body } = requestOf(id, input);
   if (onlyReads(id)) {
     // The server may have answered this request inside the page already (./firstScreen.ts).
@@ -162,6 +189,8 @@ export function callWithHeaders<Id extends OperationId>(
   input: InputOf<Contract[Id]>,
   signal?: AbortSignal,
 ): Promise<{ body: AnswerOf<Contract[Id]>; headers: Headers }> {
+  const refused = floodRefusal(id);
+  if (refused) return Promise.reject(refused);
   const { method, url, body } = requestOf(id, input);
   if (!onlyReads(id)) forgetFirstScreen();
   return apiExchange(method, url, { body, signal });
