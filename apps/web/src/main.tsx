@@ -6,6 +6,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
 import { boot } from './app/boot.ts';
 import { createQueryClient, installTokenErrorHandler } from './app/queryClient.ts';
+import { dropServerPageMeta } from './features/meta/index.ts';
 
 const queryClient = createQueryClient();
 installTokenErrorHandler(queryClient);
@@ -17,6 +18,8 @@ if (!container) throw new Error('#root is missing from index.html');
 void boot(queryClient)
   .catch((error: unknown) => console.error('Startup step failed', error))
   .then(() => {
+    // The head the server wrote describes the first address only; PageMeta keeps it from here on.
+    dropServerPageMeta();
     const root = createRoot(container);
     // The first render as a transition: React renders it in slices, giving the browser the main thread
     // between them (a phone stays responsive while the first screen is built; issue 20, TBT).

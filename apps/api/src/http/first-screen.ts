@@ -1,7 +1,5 @@
 import { OPERATIONS, pathOf, type OperationId } from '@mirage/contract/operations';
 import {
-  acceptedLanguages,
-  COOKIE,
   DEFAULT_RENDER,
   EMPTY_SEARCH_BODY,
   FIRST_SCREEN_SCRIPT_ID,
@@ -9,7 +7,6 @@ import {
   firstScreenScriptText,
   GALLERY_PAGE_SIZE,
   GUEST_SAMPLE_COUNT,
-  pickLanguage,
   randomShuffleSeed,
   SPA_PAGES,
   STYLE_PREVIEWS_IN_VIEW,
@@ -20,6 +17,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { escapeHtml } from './html.ts';
 import type { AssetTable, PageAssets } from './page-assets.ts';
+import { requestLanguages } from './seo.ts';
 import { SESSION_COOKIE } from './session-cookies.ts';
 
 /**
@@ -146,7 +144,7 @@ export function firstScreenImages(
 }
 
 export interface FirstScreenParts {
-  /** The visitor's language (the app's choice: cookie, then the browser's): the page's `lang` from the start. */
+  /** The visitor's language (the app's choice: ?lang=, cookie, then the browser's): the page's `lang` from the start. */
   language?: Language;
   assets: PageAssets;
   images: string[];
@@ -236,10 +234,7 @@ export function firstScreen(app: FastifyInstance, assets: AssetTable, siteOrigin
       if (page === null) return { html, personal: false };
       const signedIn = Boolean(request.cookies[SESSION_COOKIE]);
       const visit: Visit = { signedIn, shuffleSeed: randomShuffleSeed() };
-      const language = pickLanguage(
-        request.cookies[COOKIE.language],
-        acceptedLanguages(request.headers['accept-language']),
-      );
+      const { language } = requestLanguages(request);
       const calls = firstScreenCalls(match, visit);
       const answered = await Promise.all(
         calls.map((call) => withDeadline(answerOf(request, call), FIRST_SCREEN_DEADLINE_MS, undefined)),

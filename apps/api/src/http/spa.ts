@@ -7,25 +7,11 @@ import { negotiateEncoding, varyOnEncoding } from './compression.ts';
 import { registerApiNotFound } from './errors.ts';
 import { answeredNotModified, etagOf } from './conditional.ts';
 import { firstScreen } from './first-screen.ts';
+import { varyOn } from './seo.ts';
+import { seoPages, type SeoPageDeps } from './seo-page.ts';
+import { createSiteText } from './seo-text.ts';
 import { assetTable, readManifest } from './page-assets.ts';
 import { encodedBytes, readWebBuild, REVALIDATE_CACHE, type WebFile } from './web-build.ts';
-
-/** Routes that search engines must not index (docs/product/routes.md#not-indexed: noindex). */
-export const NOINDEX_PREFIXES = [
-  '/home',
-  '/settings',
-  '/oauth',
-  '/404',
-  '/crypto-payment',
-  '/account/reset',
-  '/account/verify',
-];
-
-/** Builds the page of a path with its own metadata (the image viewer's sharing card), or null. */
-export interface PageMetadata {
-  /** `indexHtml` is the text of the served build's index.html (the snapshot's, never re-read). */
-  pageFor(request: FastifyRequest, pathname: string, indexHtml: string): Promise<string | null>;
-}
 
 /** A path that names a file (under /assets/, or with an extension): never answered with the app's HTML. */
 function looksLikeFile(pathname: string): boolean {
@@ -34,9 +20,14 @@ function looksLikeFile(pathname: string): boolean {
   return /\.[A-Za-z0-9]{1,12}$/.test(last);
 }
 
-/** robots.txt when the build has none: everything allowed but the noindex pages. */
+/**
+ * robots.txt when the build has none: every page may be crawled, and the site map is named. The pages that
+ * must stay out of search results say so themselves (robots noindex, as a meta tag and an X-Robots-Tag
+ * header: ./seo.ts); a Disallow would hide that from crawlers, which may then list the bare address from
+ * links (Google: "for the noindex rule to be effective, the page must not be blocked by robots.txt").
+ */
 export function robotsTxt(sitemapUrl: string | null): string {
-  const lines = ['User-agent: *', 'Allow: /', ...NOINDEX_PREFIXES.map((prefix) => `Disallow: ${prefix}`)];
+  const lines = ['User-agent: *', 'Allow: /'];
   if (sitemapUrl) lines.push('', `Sitemap: ${sitemapUrl}`);
   return `${lines.join('\n')}\n`;
 }
@@ -66,17 +57,23 @@ async function sendWebFile(request: FastifyRequest, reply: FastifyReply, file: W
  * build does not have (`/assets/…`, anything with an extension) answers a plain 404, never the app's HTML:
  * a browser that asks for a script must not get a page. The page is `no-cache` with an ETag (304 when
  * current). A rebuild under a running server changes nothing until it restarts.
- * `pages` gives a path its own metadata where it has some (features/image/share-meta.ts: /image/{uuid} of a
- * public image). Every page of a route then carries its first screen (./first-screen.ts): its chunks and
- * its main picture as preloads, and the API answers it shows first, asked with the visitor's cookies (such
- * a page is `private` when the visitor is signed in).
+ * Every page carries its head for search engines and link previews, in the visitor's language, and for a
+ * crawler its text (./seo-page.ts; `noindex` pages say so in an X-Robots-Tag header too). Every page of a
+ * route then carries its first screen (./first-screen.ts): its chunks and its main picture as preloads,
+ * and the API answers it shows first, asked with the visitor's cookies (such a page is `private` when the
+ * visitor is signed in). `sitemap`: GET /sitemap.xml is served (./sitemap.ts), and robots.txt names it.
  */
 export async function registerSpa(
   app: FastifyInstance,
   distDir: string,
-  options: { pages?: PageMetadata; publicUrl?: string } = {},
+  options: {
+    publicUrl?: string;
+    images?: SeoPageDeps['images'];
+    legalValues?: SeoPageDeps['legalValues'];
+    documentValues?: SeoPageDeps['documentValues'];
+    sitemap?: boolean;
+  } = {},
 ): Promise<void> {
-  const share = options.pages;
   if (!existsSync(path.join(distDir, 'index.html'))) {
     app.log.warn({ distDir }, 'web app not built: run `npm run build` to serve the UI');
     registerApiNotFound(app);
@@ -85,11 +82,15 @@ export async function registerSpa(
   const build = await readWebBuild(distDir);
   const indexHtml = build.index.identity.toString('utf8');
   // The manifest is read with the snapshot: the chunks a page names are the snapshot's own.
-  const pagesFirstScreen = firstScreen(
-    app,
-    assetTable(readManifest(distDir)),
-    new URL(options.publicUrl ?? 'http://localhost').origin,
-  );
+  const origin = new URL(options.publicUrl ?? 'http://localhost').origin;
+  const pagesFirstScreen = firstScreen(app, assetTable(readManifest(distDir)), origin);
+  const seo = seoPages({
+    text: createSiteText(),
+    site: origin,
+    images: options.images,
+    legalValues: options.legalValues,
+    documentValues: options.documentValues,
+  });
 
   for (const file of build.files.values()) {
     if (!ROUTABLE.test(file.url)) {
@@ -101,8 +102,10 @@ export async function registerSpa(
     );
   }
   if (!build.files.has('/robots.txt')) {
-    const site = options.publicUrl?.replace(/\/+$/, '');
-    const sitemap = build.files.has('/sitemap.xml') && site ? `${site}/sitemap.xml` : null;
+    const sitemap =
+      (build.files.has('/sitemap.xml') || options.sitemap) && options.publicUrl
+        ? `${origin}/sitemap.xml`
+        : null;
     const text = robotsTxt(sitemap);
     const etag = etagOf(text);
     app.get('/robots.txt', { config: { auth: 'none' }, schema: { hide: true } }, (request, reply) => {
@@ -122,21 +125,26 @@ export async function registerSpa(
     ) {
       return reply.status(404).send(errorBody('not_found', { path: pathname }));
     }
-    if (NOINDEX_PREFIXES.some((prefix) => pathname.startsWith(prefix)))
-      reply.header('x-robots-tag', 'noindex');
     reply.header('cache-control', REVALIDATE_CACHE).type('text/html; charset=utf-8');
-    // A path the web app has no page for (and /404 itself) is a 404 for bots and browsers alike, with
-    // the app's HTML all the same: its router then shows the not-found page.
+    // A crawler gets the page's text in the HTML (./bot-render.ts): the page depends on who asks.
+    varyOn(reply, 'User-Agent');
     const route = spaRouteOf(pathname);
-    if (!route) return reply.status(404).send(indexHtml);
-    const shared = (await share?.pageFor(request, pathname, indexHtml)) ?? indexHtml;
+    const page = await seo.page(request, route, indexHtml);
+    if (page.noindex) reply.header('x-robots-tag', 'noindex');
+    // A path the web app has no page for (and /404 itself, and /legal/ of no document) is a 404 for bots
+    // and browsers alike, with the app's HTML all the same: its router then shows the not-found page.
+    if (!route || !page.found) return reply.status(404).send(page.html);
+    const shared = page.html;
     // HEAD asks for the headers only: not worth the first screen's requests.
     const { html, personal } =
       request.method === 'HEAD'
         ? { html: shared, personal: false }
         : await pagesFirstScreen.build(request, route, shared);
     // A page with the visitor's own data (their account, their boards) is theirs alone.
-    if (personal) reply.header('cache-control', `private, ${REVALIDATE_CACHE}`).header('vary', 'Cookie');
+    if (personal) {
+      reply.header('cache-control', `private, ${REVALIDATE_CACHE}`);
+      varyOn(reply, 'Cookie');
+    }
     if (answeredNotModified(request, reply, etagOf(html))) return reply;
     return reply.send(html);
   });

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { ANONYMOUS, MAX_RESULT_PIXELS, canView } from '@mirage/domain';
 import sharp from 'sharp';
 import { imageKeys } from './post-process.ts';
@@ -6,14 +6,14 @@ import type { ImageRepository } from './repository.ts';
 import type { ObjectStore } from '../../storage/object-store.ts';
 import { AppError } from '../../errors.ts';
 import { answeredNotModified, etagOf } from '../../http/conditional.ts';
-import { escapeHtml } from '../../http/html.ts';
 
 /**
  * Sharing metadata of the image viewer (docs/product/image-viewer.md#sharing: "sharing metadata uses the
- * image address; social image 1200x630"). When the SPA's index.html is served for /image/{uuid} of a public
- * image, its title and description are the image's, with Open Graph and Twitter card tags pointing at a
- * 1200x630 JPEG rendered from the stored WebP (GET /images/{uuid}-social.jpg). A private or unknown image
- * gets the generic page: neither its prompt nor its picture ever leaves the server (invariant 4).
+ * image address; social image 1200x630"). The page of /image/{uuid} of a listed public image
+ * (apps/api/src/http/seo-page.ts) takes its title and description from `shareMetaOf`, with Open Graph and
+ * Twitter card tags pointing at a 1200x630 JPEG rendered from the stored WebP (GET /images/{uuid}-social.jpg,
+ * registered here). A private or unknown image gets the generic page: neither its prompt nor its picture
+ * ever leaves the server (invariant 4).
  */
 
 export const SOCIAL_WIDTH = 1200;
@@ -26,13 +26,10 @@ const DESCRIPTION_CHARS = 150;
 const TITLE_CHARS = 70;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-const VIEWER_PATH = /^\/image\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/?$/;
 
 export interface ShareMetaDeps {
   images: Pick<ImageRepository, 'findByUuid'>;
   store: ObjectStore;
-  /** The public address (config PUBLIC_URL); without it, the request's own origin. */
-  publicUrl?: string;
 }
 
 export interface ShareMeta {
@@ -52,51 +49,42 @@ export function firstWords(text: string, max: number): string {
   return `${(space > max / 2 ? cut.slice(0, space) : cut).replace(/[\s,;:.\-–—]+$/, '')}…`;
 }
 
-/** The uuid of a viewer address (/image/{uuid}), or null for any other path. */
-export function viewerUuid(pathname: string): string | null {
-  return VIEWER_PATH.exec(pathname)?.[1] ?? null;
+/** Whether a text is an image's uuid as the site writes it (lower-case hex). */
+export function isImageUuid(value: string): boolean {
+  return UUID.test(value);
 }
+
+/** The words around a prompt in an image's card, in the page's language (pages:seo.image_* of packages/i18n). */
+export interface ShareWords {
+  /** The title of an image without a prompt ("An image on Mirage"). */
+  untitled: string;
+  /** The description with the prompt's first words ("{{subject}} — an image made with Mirage."). */
+  described: (subject: string) => string;
+  /** The description of an image without a prompt ("An image made with Mirage."). */
+  plain: string;
+}
+
+export const ENGLISH_SHARE_WORDS: ShareWords = {
+  untitled: 'An image on Mirage',
+  described: (subject) => `${subject} — an image made with Mirage.`,
+  plain: 'An image made with Mirage.',
+};
 
 /** The metadata of a public image, from its stored row (neutral words around the prompt's first words). */
-export function shareMetaOf(image: { uuid: string; prompt: string }, origin: string): ShareMeta {
+export function shareMetaOf(
+  image: { uuid: string; prompt: string },
+  origin: string,
+  words: ShareWords = ENGLISH_SHARE_WORDS,
+): ShareMeta {
   const subject = firstWords(image.prompt, DESCRIPTION_CHARS);
-  const title = subject ? `${firstWords(image.prompt, TITLE_CHARS)} · Mirage` : 'An image on Mirage';
+  const title = subject ? `${firstWords(image.prompt, TITLE_CHARS)} · Mirage` : words.untitled;
   return {
     title,
-    description: subject ? `${subject} — an image made with Mirage.` : 'An image made with Mirage.',
+    description: subject ? words.described(subject) : words.plain,
     url: `${origin}/image/${image.uuid}`,
     image: `${origin}/images/${image.uuid}-social.jpg`,
-    imageAlt: subject || 'An image made with Mirage',
+    imageAlt: subject || words.untitled,
   };
-}
-
-/** index.html with the image's title, description, Open Graph and Twitter card tags. */
-export function injectShareMeta(html: string, meta: ShareMeta): string {
-  const text = escapeHtml;
-  const tags = [
-    `<link rel="canonical" href="${text(meta.url)}" />`,
-    `<meta property="og:type" content="website" />`,
-    `<meta property="og:site_name" content="Mirage" />`,
-    `<meta property="og:title" content="${text(meta.title)}" />`,
-    `<meta property="og:description" content="${text(meta.description)}" />`,
-    `<meta property="og:url" content="${text(meta.url)}" />`,
-    `<meta property="og:image" content="${text(meta.image)}" />`,
-    `<meta property="og:image:type" content="image/jpeg" />`,
-    `<meta property="og:image:width" content="${SOCIAL_WIDTH}" />`,
-    `<meta property="og:image:height" content="${SOCIAL_HEIGHT}" />`,
-    `<meta property="og:image:alt" content="${text(meta.imageAlt)}" />`,
-    `<meta name="twitter:card" content="summary_large_image" />`,
-    `<meta name="twitter:title" content="${text(meta.title)}" />`,
-    `<meta name="twitter:description" content="${text(meta.description)}" />`,
-    `<meta name="twitter:image" content="${text(meta.image)}" />`,
-  ].join('\n    ');
-  let page = html.replace(/<title>[^<]*<\/title>/i, () => `<title>${text(meta.title)}</title>`);
-  const description = `<meta name="description" content="${text(meta.description)}" />`;
-  const existing = /<meta\s+name="description"[^>]*>/i;
-  page = existing.test(page)
-    ? page.replace(existing, () => description)
-    : page.replace(/<\/head>/i, () => `    ${description}\n  </head>`);
-  return page.replace(/<\/head>/i, () => `    ${tags}\n  </head>`);
 }
 
 /** A small least-recently-used cache (Map keeps insertion order). */
@@ -131,14 +119,9 @@ export async function renderSocialImage(source: Buffer): Promise<Buffer> {
     .toBuffer();
 }
 
-function originOf(request: FastifyRequest, publicUrl: string | undefined): string {
-  if (publicUrl) return publicUrl.replace(/\/+$/, '');
-  return `${request.protocol}://${request.host}`;
-}
-
 /**
- * Registers GET /images/{uuid}-social.jpg and returns the page renderer the SPA fallback uses for
- * /image/{uuid}: the injected index.html for a public image, or null (serve the generic page).
+ * Registers GET /images/{uuid}-social.jpg. The page of /image/{uuid} carries the card's tags
+ * (apps/api/src/http/seo-page.ts, from shareMetaOf).
  */
 export function registerShareMeta(app: FastifyInstance, deps: ShareMetaDeps) {
   const cache = lruCache<Buffer>(SOCIAL_CACHE_SIZE);
@@ -188,16 +171,4 @@ export function registerShareMeta(app: FastifyInstance, deps: ShareMetaDeps) {
       return reply.send(jpeg);
     },
   );
-
-  return {
-    /** `indexHtml` for a viewer address of a public image, or null for the generic page. */
-    async pageFor(request: FastifyRequest, pathname: string, indexHtml: string): Promise<string | null> {
-      const uuid = viewerUuid(pathname);
-      if (!uuid) return null;
-      const image = await publicImage(uuid).catch(() => null);
-      if (!image) return null;
-      return injectShareMeta(indexHtml, shareMetaOf(image, originOf(request, deps.publicUrl)));
-    },
-  };
 }
-export type ShareMetaPages = ReturnType<typeof registerShareMeta>;

@@ -15,6 +15,16 @@ describe('initial language', () => {
     expect(initialLanguage()).toBe('zh');
   });
 
+  it('is ?lang= above all, kept in the language cookie as the visitor’s choice', () => {
+    const browser = installFakeBrowser({ cookies: { language: 'ja' }, languages: ['fr-FR'] });
+    browser.window.location.search = '?utm_source=x&lang=de';
+    expect(initialLanguage()).toBe('de');
+    expect(browser.jar.writes.at(-1)).toBe('language=de; Max-Age=31536000; Path=/; SameSite=Lax');
+    // An unknown code is no choice: the cookie stays, and decides.
+    installFakeBrowser({ cookies: { language: 'ja' } }).window.location.search = '?lang=pt';
+    expect(initialLanguage()).toBe('ja');
+  });
+
   it('else English', () => {
     installFakeBrowser({ languages: ['pt-BR', 'nl'] });
     expect(initialLanguage()).toBe('en');

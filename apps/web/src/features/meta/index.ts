@@ -1,2 +1,3 @@
 /** Page title and meta tags. */
-export { PageMeta } from './PageMeta.tsx';
+export { dropServerPageMeta, PageMeta } from './PageMeta.tsx';
+export type { PageMetaInput, SocialPicture } from './pageHead.ts';
