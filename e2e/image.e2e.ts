@@ -334,7 +334,7 @@ describe('the image viewer in Chromium', () => {
     expect(html).toContain(
       `<meta property="og:image" content="${server.url}/images/${uuids[FIRST_PROMPT]}-social.jpg"`,
     );
-    expect(html).toContain('<meta name="twitter:card" content="summary_large_image" />');
+    expect(html).toContain('<meta name="twitter:card" content="summary_large_image"');
     const social = await page.request.get(`${server.url}/images/${uuids[FIRST_PROMPT]}-social.jpg`);
     expect(social.headers()['content-type']).toBe('image/jpeg');
   });

@@ -19,6 +19,8 @@ const apiProxy: Record<string, ProxyOptions> = {
         if (host && request.headers.origin === `http://${host}`) proxyRequest.setHeader('origin', API_ORIGIN);
       }),
   },
+  // The legal documents' PDFs are made by the API (apps/api/src/features/legal).
+  '^/legal/[a-z]+\\.pdf$': { target: API_ORIGIN },
 };
 
 // React Router's package sends every bundler to its development build (its export map names no other), which

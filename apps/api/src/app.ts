@@ -2,6 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyCookie from '@fastify/cookie';
 import fastifySwaggerUi from '@fastify/swagger-ui';
+import { guideValues } from '@mirage/domain';
 import Fastify, { type RouteOptions } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { cookieSecret, type Config } from './config.ts';
@@ -29,12 +30,15 @@ import type { Notifier } from './events/notifier.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { OAuthService } from './features/oauth/service.ts';
 import { registerShareMeta } from './features/image/share-meta.ts';
+import { createSitemapRepository } from './features/image/sitemap-repository.ts';
+import { registerSitemap } from './http/sitemap.ts';
 import { registerImageFileRoutes } from './features/image/routes.ts';
 import { registerImageInfoRoutes } from './features/image/info-routes.ts';
 import { registerActionRoutes } from './features/action/routes.ts';
 import { registerGalleryRoutes } from './features/gallery/routes.ts';
 import { registerTagSettingRoutes } from './features/tag/routes.ts';
 import { registerTaskRoutes } from './features/task/routes.ts';
+import { registerAssistantRoutes } from './features/assistant/index.ts';
 import { registerWorkerRoutes } from './features/worker/routes.ts';
 import { createServices } from './services.ts';
 import { startBackgroundWork } from './background.ts';
@@ -46,11 +50,13 @@ import { registerModerationRoutes } from './features/moderation/routes.ts';
 import { registerPlayerRoutes } from './features/player/routes.ts';
 import { registerNotificationSignal } from './features/player/notification-signal.ts';
 import { registerCommunityRoutes } from './features/community/routes.ts';
+import { registerSiteRoutes } from './features/site/routes.ts';
 import { registerGameEventRoutes } from './features/game-event/index.ts';
 import { registerPaymentRoutes } from './features/payment/index.ts';
 import { registerSerialKeyRoutes } from './features/serial-key/index.ts';
 import { registerReferralRoutes } from './features/referral/index.ts';
 import { registerLeaderboardRoutes } from './features/leaderboard/routes.ts';
+import { legalValuesOf, registerLegalRoutes } from './features/legal/routes.ts';
 
 export interface AppDeps {
   config: Config;
@@ -141,6 +147,7 @@ export async function buildApp(deps: AppDeps) {
   // The users' live streams (GET /api/events, GET /api/tasks/monitor): one listener map per instance.
   const live = createLiveStreams(app, { notifier: deps.notifier, sessions, options: deps.liveStreams });
   registerTaskRoutes(app, { ...built, live });
+  registerAssistantRoutes(app, built);
   registerLiveRoutes(app, { ...built, live });
   registerImageFileRoutes(app, { images, store });
   await registerWorkerRoutes(app, built);
@@ -154,15 +161,29 @@ export async function buildApp(deps: AppDeps) {
   registerLeaderboardRoutes(app, built);
   registerGameEventRoutes(app, built);
   registerCommunityRoutes(app, { config });
+  registerSiteRoutes(app, { config, db: deps.db });
   registerPaymentRoutes(app, built);
   registerSerialKeyRoutes(app, built);
   registerReferralRoutes(app, built);
+  // The legal documents as PDFs (/legal/<doc>.pdf), before the web app's not-found handler.
+  registerLegalRoutes(app, { config });
 
   if (deps.serveWeb === false) registerApiNotFound(app);
   else {
-    const pages = registerShareMeta(app, { images, store, publicUrl: config.PUBLIC_URL });
+    registerShareMeta(app, { images, store });
+    // Search engines: the site map, and the pages' heads and crawler text (docs/product/routes.md#search-engines).
+    const listed = createSitemapRepository(deps.db);
+    const site = new URL(config.PUBLIC_URL).origin;
+    registerSitemap(app, { images: listed, site });
     const webDist = path.resolve(config.WEB_DIST_DIR ?? DEFAULT_WEB_DIST);
-    await registerSpa(app, webDist, { pages, publicUrl: config.PUBLIC_URL });
+    await registerSpa(app, webDist, {
+      publicUrl: config.PUBLIC_URL,
+      images: listed,
+      legalValues: legalValuesOf(config),
+      // The guide names prices and limits from the domain's tables, as its page does.
+      documentValues: { guide: guideValues },
+      sitemap: true,
+    });
   }
   return { app, services: { ...built, maintenance, notificationSignals } };
 }

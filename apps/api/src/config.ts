@@ -1,6 +1,6 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
-import { RESELLER_NAME } from '@mirage/domain';
+import { RESELLER_NAME, USERNAME_MAX } from '@mirage/domain';
 
 /**
  * Every environment variable the API reads, in one schema. Each entry says what it is for; the README
@@ -27,6 +27,25 @@ const resellerLinks = z
       }),
   )
   .pipe(z.array(z.object({ name: z.string().regex(RESELLER_NAME), url: httpUrl })));
+
+/** "alice,bob" → ["alice", "bob"]: the about page's team, two members at most, each named once. */
+const teamUsernames = z
+  .string()
+  .transform((text) =>
+    text
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter(Boolean),
+  )
+  .pipe(
+    z
+      .array(z.string().max(USERNAME_MAX))
+      .max(2, 'at most two team members')
+      .refine(
+        (names) => new Set(names.map((name) => name.toLowerCase())).size === names.length,
+        'a name is repeated',
+      ),
+  );
 
 /** "203.0.113.0/24,2001:db8::/32" → the CIDRs, each checked (an address alone is a /32 or /128). */
 const cidrList = z
@@ -102,7 +121,8 @@ export const configSchema = z
     TASK_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(10).default(3),
     /** Start one built-in preview-engine worker beside the API (default: on, except in production). */
     LOCAL_WORKER: booleanFlag.optional(),
-    /** Paint the 24 curated guest samples with the preview renderer at start when they are missing. */
+    /** Paint the 24 curated guest samples, and the guide's and promo pages' pictures, with the preview
+     * renderer at start when they are missing. */
     GUEST_SAMPLES: booleanFlag.default(true),
     /** Threads that post-process finished images (WebP, thumbnail, blurhash, files) off the API's event
      * loop; 0 processes them in the API's thread. Unset: one less than the cores, 1 to 4. */
@@ -122,6 +142,19 @@ export const configSchema = z
     COMMUNITY_FORUM_URL: httpUrl.optional(),
     COMMUNITY_MICROBLOG_URL: httpUrl.optional(),
     COMMUNITY_VIDEO_URL: httpUrl.optional(),
+    /** Who runs the service (GET /api/config/site; docs/product/content.md#operator): the legal pages and the
+     * footer name them. OPERATOR_ADDRESS unset: a placeholder that says so, and a warning at start in
+     * production (the imprint needs a postal address; the operator, not the product, answers for it). */
+    OPERATOR_NAME: z.string().trim().min(1).max(200).default('Mirage'),
+    OPERATOR_ADDRESS: z.string().trim().min(1).max(500).optional(),
+    /** Where users and rights holders write (the footer's mail link, the legal pages); unset: no address shown. */
+    CONTACT_EMAIL: z.email().optional(),
+    /** The about page's team: at most two usernames, comma-separated, each linked to its public profile
+     * (docs/product/content.md#team). Unset: the team section shows its roles without profile links. */
+    TEAM_USERNAMES: teamUsernames.default([]),
+    /** A JSON file of real testimonials the operator publishes on the promo pages (docs/product/content.md#
+     * testimonials); checked at start, a broken file refuses the start. Unset: no testimonials are shown. */
+    PROMO_TESTIMONIALS_FILE: z.string().optional(),
     /** Where reseller keys are sold, `name=https://…` separated by commas (docs/product/commerce.md#serial-keys):
      * the shop and the reseller guide link them. A name is what `npm run keys -- mint --reseller` used. */
     KEY_RESELLER_URLS: resellerLinks.optional(),
@@ -154,6 +187,16 @@ export const configSchema = z
     /** Anonymiser ranges (VPN exits, Tor, hosting providers; comma-separated CIDRs): a sign-up or settings call
      * from them may not name a referrer (`vpn_enabled`; docs/product/commerce.md#referrals). Unset: none. */
     REFERRAL_BLOCKED_CIDRS: cidrList.default([]),
+    /** The AI prompt assistant's language model (docs/product/assistant.md#language-model): the base address of
+     * an OpenAI-compatible API (llama.cpp server, Ollama, vLLM or a hosted one), e.g. http://localhost:11434/v1;
+     * nl_convert posts to ${ASSISTANT_URL}/chat/completions. Unset: the built-in converter only. */
+    ASSISTANT_URL: httpUrl.optional(),
+    /** Its bearer token, when the API wants one. */
+    ASSISTANT_API_KEY: z.string().min(1).optional(),
+    /** The model's name as that API knows it (llama.cpp ignores it; Ollama, vLLM and hosted APIs need it). */
+    ASSISTANT_MODEL: z.string().min(1).max(200).default('default'),
+    /** How long a call to the model may take before the built-in converter answers instead. */
+    ASSISTANT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8000),
     /** Disable the per-IP/per-account abuse limits (only for benchmarks; refused in production). */
     RATE_LIMITS_DISABLED: booleanFlag.default(false),
   })

@@ -4,7 +4,7 @@ import { buildApp } from './app.ts';
 import { migrateToLatest, openDatabase } from './db/database.ts';
 import { createNotifierFor } from './events/notifier.ts';
 import { seedCatalogue } from './db/seed/catalogue.ts';
-import { ensureGuestSamples } from './features/gallery/samples.ts';
+import { ensureGuestSamples, ensurePageImages } from './features/gallery/samples.ts';
 import { createGameEventRepository, loadGameEventFile } from './features/game-event/index.ts';
 
 /** Boot: read config, open the database (embedded PGlite unless DATABASE_URL), migrate, listen. */
@@ -42,12 +42,16 @@ async function main(): Promise<void> {
     (result) => app.log.info(result, 'catalogue previews checked'),
     (error: unknown) => app.log.warn({ err: error }, 'catalogue previews not rendered'),
   );
-  // The guest gallery's 24 samples (docs/product/gallery.md#boards), painted the same way when missing.
+  // The guest gallery's 24 samples (docs/product/gallery.md#boards), then the guide's and promo pages'
+  // pictures (kept out of every gallery), painted the same way when missing, one after the other.
   if (config.GUEST_SAMPLES) {
-    ensureGuestSamples(database.db, services.store, app.log).then(
-      (result) => app.log.info(result, 'guest samples checked'),
-      (error: unknown) => app.log.warn({ err: error }, 'guest samples not created'),
-    );
+    ensureGuestSamples(database.db, services.store, app.log)
+      .then((result) => app.log.info(result, 'guest samples checked'))
+      .then(() => ensurePageImages(database.db, services.store, app.log))
+      .then(
+        (result) => app.log.info(result, 'guide and promo images checked'),
+        (error: unknown) => app.log.warn({ err: error }, 'curated images not created'),
+      );
   }
   if (wantsLocalWorker(config)) {
     const token = await services.workerAuth.issueToken('local-preview');

@@ -4,6 +4,13 @@ import type { DB } from './db/database.ts';
 import { CHANNEL, type Notifier } from './events/notifier.ts';
 import { createActionRepository } from './features/action/repository.ts';
 import { createActionService } from './features/action/service.ts';
+import {
+  createAssistantRepository,
+  createAssistantService,
+  createChatClient,
+  createLiveCooccurrence,
+  loadTagIndex,
+} from './features/assistant/index.ts';
 import { createCataloguePreviews } from './features/catalogue/previews.ts';
 import { createCatalogueRepository } from './features/catalogue/repository.ts';
 import { createCatalogueService } from './features/catalogue/service.ts';
@@ -216,6 +223,32 @@ export function createServices(deps: ServiceDeps) {
   const actions = createActionService({ actions: createActionRepository(db), users, now });
   const prompts = createPromptService(createPromptRepository(db));
 
+  // The AI prompt assistant: the shipped tag dictionary, the public images' co-occurrence, and the
+  // language model when one is configured (docs/product/assistant.md).
+  const assistantRepository = createAssistantRepository(db);
+  const assistant = createAssistantService({
+    limiter,
+    moderation,
+    loadModerationRules: cachedModerationRules(() => catalogueRepository.listModerationRules(), now),
+    loadTagIndex,
+    cooccurrence: createLiveCooccurrence({
+      load: (limit) => assistantRepository.recentPublicImageTags(limit),
+      now,
+      log,
+    }),
+    chat: config.ASSISTANT_URL
+      ? createChatClient({
+          url: config.ASSISTANT_URL,
+          apiKey: config.ASSISTANT_API_KEY,
+          model: config.ASSISTANT_MODEL,
+          timeoutMs: config.ASSISTANT_TIMEOUT_MS,
+          now,
+        })
+      : undefined,
+    now,
+    log,
+  });
+
   return {
     now,
     users,
@@ -247,6 +280,7 @@ export function createServices(deps: ServiceDeps) {
     imageInfo,
     actions,
     prompts,
+    assistant,
     players,
     playerActions,
     leaderboards,

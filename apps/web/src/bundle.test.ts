@@ -16,9 +16,11 @@ describe.skipIf(!existsSync(assets))('web bundle', () => {
       .filter((file) => file.endsWith('.js'))
       .map((file) => readFileSync(path.join(assets, file), 'utf8'))
       .join('\n');
-    // "children" is also React's prop name, so it cannot tell the lists apart from ordinary code.
+    // "children" is also React's prop name, and "minors" is plain prose of the content policy (the guide,
+    // the terms, the 18+ statement: "no minors, ever"), so neither can tell the lists apart.
+    const prose = new Set(['children', 'minors']);
     const distinctive = MINOR_TERMS.filter(
-      (term) => term.length >= 6 && /^[a-z]+$/.test(term) && term !== 'children',
+      (term) => term.length >= 6 && /^[a-z]+$/.test(term) && !prose.has(term),
     );
     expect(distinctive.length).toBeGreaterThan(5);
     const leaked = distinctive.filter((term) => code.includes(term));

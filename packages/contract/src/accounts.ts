@@ -28,7 +28,9 @@ export const userSettings = z
       ),
     keep_updated: z.boolean().describe('Whether the user accepts news by mail'),
     generation_token: z.number().int().describe('Tickets'),
-    tag_setting_ack: z.boolean(),
+    tag_setting_ack: z
+      .boolean()
+      .describe('Whether the user has answered the account-setup dialog (content filter, hidden tags)'),
     lang: z.string().describe('The interface language (a LANGUAGES code)'),
     referral_code: z.string().describe("The user's own code to share"),
     referrer_id: z.number().int().nullable().describe('The account that referred this one, if any'),
@@ -107,7 +109,8 @@ export const updateUser = operation('updateUser', {
   tag: 'accounts',
   summary: 'Change your account',
   description:
-    'Changes the signed-in user’s username, mail preference or language (`user`), or the password ' +
+    'Changes the signed-in user’s username, mail preference or language, or acknowledges the account ' +
+    'setup (`user.tag_setting_ack`, only `true`: it cannot be taken back), or the password ' +
     '(`pwd` with `current_pwd`, which signs out every other session).',
   body: updateUserBody,
   responses: { 200: signedIn.describe('The account as it is now') },

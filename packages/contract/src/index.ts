@@ -5,6 +5,7 @@
  * from them, and the web app and the worker take their request and answer types from them.
  */
 import { accountsOperations } from './accounts.ts';
+import { assistantOperations } from './assistant.ts';
 import { actionsOperations } from './actions.ts';
 import { catalogueOperations } from './catalogue.ts';
 import { sameType, type AnswerOf, type InputOf, type Operation, type Same } from './define.ts';
@@ -16,6 +17,7 @@ import { OPERATIONS, type OperationId } from './operations.ts';
 import { playerOperations } from './player.ts';
 import { playerActionOperations } from './player-actions.ts';
 import { leaderboardOperations } from './leaderboard.ts';
+import { legalOperations } from './legal.ts';
 import { gameEventOperations } from './game-event.ts';
 import { commerceOperations } from './commerce.ts';
 import { promptsOperations } from './prompts.ts';
@@ -28,6 +30,7 @@ export * from './accounts.ts';
 export * from './define.ts';
 export * from './operations.ts';
 export * from './generation.ts';
+export * from './assistant.ts';
 export * from './service.ts';
 export * from './images.ts';
 export * from './actions.ts';
@@ -40,6 +43,7 @@ export * from './worker.ts';
 export * from './player.ts';
 export * from './player-actions.ts';
 export * from './leaderboard.ts';
+export * from './legal.ts';
 export * from './game-event.ts';
 export * from './commerce.ts';
 export * from './referral.ts';
@@ -47,8 +51,10 @@ export * from './referral.ts';
 /** Every operation, by operationId. */
 export const contract = {
   ...serviceOperations,
+  ...legalOperations,
   ...accountsOperations,
   ...generationOperations,
+  ...assistantOperations,
   ...imagesOperations,
   ...actionsOperations,
   ...promptsOperations,

@@ -10,6 +10,7 @@ export const OPERATIONS = {
   getMetrics: { method: 'GET', path: '/metrics' },
   getCommunityLinks: { method: 'GET', path: '/api/config/community' },
   getSiteInfo: { method: 'GET', path: '/api/config/site' },
+  getLegalPdf: { method: 'GET', path: '/legal/:doc.pdf' },
   // accounts
   createUser: { method: 'POST', path: '/api/user/create' },
   logIn: { method: 'POST', path: '/api/user/login' },

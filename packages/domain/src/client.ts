@@ -12,6 +12,10 @@ export const COOKIE = {
   version: 'version',
   selectedStyles: 'selected_styles',
   cookieConsent: 'cookie_consent',
+  /** The product tour was finished or closed: it does not start on its own for a day. */
+  tour: 'tour',
+  /** The larger-font preference ("1"), for a day (docs/product/routes.md#cookies-and-local-storage). */
+  largerFont: 'larger_font',
 } as const;
 
 export const COOKIE_DAYS = {
@@ -41,12 +45,30 @@ export function parseAudioCookie(raw: string | undefined): { enabled: boolean; v
   };
 }
 
+/** The larger-font preference scales the root font size by this much (16 px becomes 18 px). */
+export const LARGER_FONT_SCALE = 1.125;
+
 /** The top menu hides past this many pixels of downward scroll (docs/product/routes.md#shell). */
 export const MENU_HIDE_SCROLL_PX = 200;
 /** "keep updated" saves 300 ms after the last change (docs/product/limits.md#interface). */
 export const KEEP_UPDATED_DEBOUNCE_MS = 300;
 /** Signup notice when redirected from the generator (docs/product/routes.md): 6 s. */
 export const CREATE_REDIRECT_NOTICE_MS = 6000;
+/**
+ * The AI prompt assistant's buttons stay disabled 5.2 s after each use (docs/product/generation.md#ai-prompt-assistant,
+ * docs/product/limits.md#interface): one request per press, and not a stream of them.
+ */
+export const ASSISTANT_LOCKOUT_MS = 5200;
+/** "ai_autocompletion_block_gen": Create pressed while a prompt suggestion is pending or shown, 4 s. */
+export const ASSISTANT_BLOCK_NOTICE_MS = 4000;
+
+/**
+ * The top menu's search button (docs/product/routes.md#shell): /explore with the search panel open
+ * (search=open) and its first tag box focused. `focus=search` is a one-shot intent: the panel removes it
+ * from the address once the box has the focus, so a reload or Back does not focus it again.
+ */
+export const GALLERY_SEARCH_FOCUS = { param: 'focus', value: 'search' } as const;
+export const GALLERY_SEARCH_HREF = '/explore?search=open&focus=search';
 
 /**
  * Ticket counts above 10000 are shown compactly with k, M, B (docs/product/routes.md#shell,

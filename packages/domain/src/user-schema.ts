@@ -66,7 +66,7 @@ export type LoginBody = z.infer<typeof loginBody>;
 export const languageSchema = z.enum(LANGUAGES, { error: 'validation_error' });
 
 /**
- * `POST /api/user/update`: either `{user: {username?, keep_updated?, lang?}}` or a password change
+ * `POST /api/user/update`: either `{user: {username?, keep_updated?, lang?, tag_setting_ack?}}` or a password change
  * `{pwd, current_pwd}` (docs/product/api.md#accounts). One object with optional parts, so that each field's
  * own code comes back (a union would only say "invalid input").
  */
@@ -76,6 +76,11 @@ export const updateUserBody = z.object({
       username: usernameSchema.optional(),
       keep_updated: z.boolean({ error: 'validation_error' }).optional(),
       lang: languageSchema.optional(),
+      /**
+       * The account-setup dialog was answered (docs/product/accounts.md#account-setup). Only `true`: a user
+       * cannot take the acknowledgement back, so `false` is refused rather than ignored.
+       */
+      tag_setting_ack: z.literal(true, { error: 'validation_error' }).optional(),
     })
     .optional(),
   pwd: passwordSchema.optional(),

@@ -36,7 +36,12 @@ function differences(en: unknown, local: unknown, at: string, out: string[]): st
       const localKeys = Object.keys(local).sort();
       if (keys.join() !== localKeys.join()) out.push(`${at}: keys ${localKeys.join()} ≠ ${keys.join()}`);
       for (const key of keys)
-        differences((en as Record<string, unknown>)[key], (local as Record<string, unknown>)[key], `${at}.${key}`, out);
+        differences(
+          (en as Record<string, unknown>)[key],
+          (local as Record<string, unknown>)[key],
+          `${at}.${key}`,
+          out,
+        );
     }
   } else if (en !== local) {
     out.push(`${at}: ${JSON.stringify(local)} ≠ ${JSON.stringify(en)}`);

@@ -170,7 +170,9 @@ export async function registerContract(app: FastifyInstance, config: Config): Pr
           url: config.API_CONTACT_URL ?? `${site}/about`,
           ...(config.API_CONTACT_EMAIL ? { email: config.API_CONTACT_EMAIL } : {}),
         },
-        // No terms page yet (legal pages come with the content issue): a URL only when one is configured.
+        // The service's terms of service (docs/product/legal.md); the API's own licence has a URL only
+        // when one is configured.
+        termsOfService: `${site}/legal/terms`,
         license: {
           name: config.API_LICENSE_NAME,
           ...(config.API_LICENSE_URL ? { url: config.API_LICENSE_URL } : {}),

@@ -166,6 +166,13 @@ const IMAGE_ROUTES: Record<string, Probe[]> = {
       sees: (who, uuid) => onBoard(who, 'favorite=true', uuid),
     },
   ],
+  // The site map lists public images only (features/image/sitemap-repository.ts), alike for everybody.
+  'GET /sitemap-images-:file.xml': [
+    {
+      privateTo: [],
+      sees: async (who, uuid) => (await ask(who, 'GET', '/sitemap-images-1.xml')).body.includes(uuid),
+    },
+  ],
   // The live streams: the owner's own tasks, with the uuid of each one's image.
   'GET /api/tasks/monitor': [liveStreamProbe('/api/tasks/monitor')],
   'GET /api/events': [liveStreamProbe('/api/events')],
@@ -204,6 +211,9 @@ const NO_IMAGE_DATA: Record<string, string> = {
   'POST /api/player/scroll':
     "counts the caller's views of images it may see (visibleTo); another user's private image counts 0, as an unknown one",
   'POST /api/tasks/txt2img': "the caller's new task; a duplicate names the caller's own image only",
+  'POST /api/tasks/tags':
+    "the caller's prompt plus tags that public images carry, never a private prompt's word (assistant-tags.test.ts)",
+  'POST /api/tasks/nl_convert': "the caller's text as tags; reads no image",
   'DELETE /api/action/favorite': "takes an image out of the caller's own collection; answers ok",
   'DELETE /api/action/favorites': "takes images out of the caller's own collection; answers a count",
   'GET /api/gallery/search/tags': 'tag names and public usage counts (tag-privacy.test.ts)',

@@ -27,7 +27,14 @@ interface Operation {
 }
 interface Document {
   openapi: string;
-  info: { title: string; description: string; version: string; contact: object; license: { name: string } };
+  info: {
+    title: string;
+    description: string;
+    version: string;
+    contact: object;
+    license: { name: string };
+    termsOfService: string;
+  };
   servers: { url: string }[];
   components: { securitySchemes: Record<string, { type: string; in?: string; scheme?: string }> };
   paths: Record<string, Record<string, Operation>>;
@@ -68,6 +75,7 @@ describe('the OpenAPI document', () => {
       url: 'http://localhost:8080/about',
     });
     expect(document.info.license.name).toBe('Proprietary');
+    expect(document.info.termsOfService).toBe('http://localhost:8080/legal/terms');
     expect(document.servers).toEqual([{ url: 'http://localhost:8080' }]);
     expect(document.components.securitySchemes).toMatchObject({
       sessionCookie: { type: 'apiKey', in: 'cookie' },

@@ -50,9 +50,11 @@ const OPEN_TO_VISITORS = new Set([
   'POST /api/leaderboard/:board',
   'GET /api/event/visitor',
   'GET /api/config/community',
+  'GET /api/config/site',
   'GET /api/shop',
   'GET /api/resellers',
   'POST /api/payment/:provider/webhook',
+  'GET /legal/:doc.pdf',
 ]);
 
 let t: TestContext;

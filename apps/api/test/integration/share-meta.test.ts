@@ -6,6 +6,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { completeForm, enqueuePaidTask, pngOf } from '../generation-fixtures.ts';
 import { Client, createTestApp, newAccount, type TestContext } from '../harness.ts';
+import { withoutPageHead } from '../page-head.ts';
 
 /**
  * Sharing metadata of /image/{uuid} (docs/product/image-viewer.md#sharing): a public image's page carries its
@@ -162,9 +163,15 @@ describe('private and unknown images', () => {
     // Rendered and cached while public...
     expect((await page(`/images/${uuid}-social.jpg`)).statusCode).toBe(200);
     await setPrivate(uuid, true);
+    // The page of an image nobody may see: the same for any such address, and not indexed.
+    const generic = withoutFirstScreen((await page('/image/00000000-0000-4000-8000-000000000000')).body);
+    expect(generic).toContain('<meta name="robots" content="noindex" data-route-meta>');
     for (const viewer of [undefined, owner]) {
-      const html = (await page(`/image/${uuid}`, viewer)).body;
-      expect(withoutFirstScreen(html)).toBe(INDEX_HTML);
+      const response = await page(`/image/${uuid}`, viewer);
+      const html = response.body;
+      expect(response.headers['x-robots-tag']).toBe('noindex');
+      expect(withoutFirstScreen(html)).toBe(generic);
+      expect(withoutPageHead(withoutFirstScreen(html))).toBe(withoutPageHead(INDEX_HTML));
       // The owner's page may hold the image's info for the viewer (their own, in a private page); the
       // sharing metadata never does, and a visitor's page holds nothing of it.
       expect(withoutFirstScreen(html)).not.toContain('secret garden');
@@ -181,20 +188,25 @@ describe('private and unknown images', () => {
   it('gives an unknown, deleted or malformed address the generic page', async () => {
     const uuid = await makeImage('a mountain hut in the snow');
     await t.database.db.deleteFrom('image').where('uuid', '=', uuid).execute();
+    const generic = withoutFirstScreen((await page('/image/00000000-0000-4000-8000-000000000000')).body);
     for (const url of [
       `/image/${uuid}`,
       '/image/00000000-0000-0000-0000-000000000000',
       '/image/not-a-uuid',
-      '/explore',
     ]) {
       const response = await page(url);
       expect(response.statusCode, url).toBe(200);
-      expect(withoutFirstScreen(response.body), url).toBe(INDEX_HTML);
+      expect(withoutFirstScreen(response.body), url).toBe(generic);
     }
+    expect(generic).not.toContain('og:image');
+    // Another page has its own head, and no image card either.
+    const explore = withoutFirstScreen((await page('/explore')).body);
+    expect(withoutPageHead(explore)).toBe(withoutPageHead(INDEX_HTML));
+    expect(explore).not.toContain('og:image');
     // No uuid at all is no page of the web app: the same HTML, with the status of a missing page.
     const bare = await page('/image/');
     expect(bare.statusCode).toBe(404);
-    expect(bare.body).toBe(INDEX_HTML);
+    expect(withoutPageHead(bare.body)).toBe(withoutPageHead(INDEX_HTML));
     for (const file of [
       `${uuid}-social.jpg`,
       '00000000-0000-0000-0000-000000000000-social.jpg',

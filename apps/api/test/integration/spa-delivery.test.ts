@@ -8,6 +8,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addImage, signedIn } from '../gallery-fixtures.ts';
 import { createTestApp, type TestContext } from '../harness.ts';
+import { withoutPageHead } from '../page-head.ts';
 
 /**
  * How the built web app and the API's text answers travel (issue 20): the build's files precompressed by
@@ -192,7 +193,8 @@ describe('the built web app', () => {
       expect(first.headers['cache-control'], url).toBe('no-cache');
       const etag = first.headers.etag as string;
       expect(etag, url).toMatch(/^W\/".+"$/);
-      expect(decoded(first).toString('utf8'), url).toBe(INDEX_HTML);
+      // The page is index.html with its head for search engines (seo.test.ts covers that head).
+      expect(withoutPageHead(decoded(first).toString('utf8')), url).toBe(withoutPageHead(INDEX_HTML));
       const again = await get(url, { 'if-none-match': etag, 'accept-encoding': 'br' });
       expect(again.statusCode, url).toBe(304);
       expect(again.rawPayload.length, url).toBe(0);
@@ -232,7 +234,7 @@ describe('the built web app', () => {
     '/assets/index-Dk3j9aQ1.css',
     '/assets/',
     '/favicon.ico',
-    '/sitemap.xml',
+    '/sitemap-images-0.xml',
     '/explore/app.js',
     '/image/0b9a7c52-8f4e-4c8e-9a51-2f4f1a4d6e10.png',
     '/assets/index-Dk3j9aQ1.js.br',
@@ -248,19 +250,16 @@ describe('the built web app', () => {
     const response = await get('/no-such-page', { 'accept-encoding': 'gzip' });
     expect(response.statusCode).toBe(404);
     expect(response.headers['content-type']).toMatch(/^text\/html/);
-    expect(decoded(response).toString('utf8')).toBe(INDEX_HTML);
+    expect(withoutPageHead(decoded(response).toString('utf8'))).toBe(withoutPageHead(INDEX_HTML));
+    expect(response.headers['x-robots-tag']).toBe('noindex');
   });
 
-  it('serves robots.txt: everything allowed but the noindex pages, no sitemap without one', async () => {
+  it('serves robots.txt: everything may be crawled (noindex pages say so themselves), with the site map', async () => {
     const response = await get('/robots.txt');
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/plain; charset=utf-8');
-    const lines = response.body.trim().split('\n');
-    expect(lines.slice(0, 2)).toEqual(['User-agent: *', 'Allow: /']);
-    for (const prefix of ['/home', '/settings', '/oauth', '/404', '/crypto-payment', '/account/reset']) {
-      expect(lines).toContain(`Disallow: ${prefix}`);
-    }
-    expect(response.body).not.toMatch(/sitemap/i);
+    const origin = new URL(t.config.PUBLIC_URL).origin;
+    expect(response.body).toBe(`User-agent: *\nAllow: /\n\nSitemap: ${origin}/sitemap.xml\n`);
   });
 });
 

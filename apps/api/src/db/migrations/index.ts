@@ -16,6 +16,7 @@ import * as createSerialKey from './0014_create_serial_key.ts';
 import * as addEmailVerification from './0015_add_email_verification.ts';
 import * as addReferral from './0016_add_referral.ts';
 import * as addTweak from './0017_add_tweak.ts';
+import * as addCuratedImage from './0018_add_curated_image.ts';
 
 /** Every migration, in order. Names are NNNN_verb_object; never rename or edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -36,4 +37,5 @@ export const migrations: Record<string, Migration> = {
   '0015_add_email_verification': addEmailVerification,
   '0016_add_referral': addReferral,
   '0017_add_tweak': addTweak,
+  '0018_add_curated_image': addCuratedImage,
 };

@@ -90,6 +90,11 @@ export interface ImageTable {
   is_sample: Generated<boolean>;
   /** The image a tweak was made from (migration 0017); null for txt2img or a deleted source. */
   source_image_id: Generated<number | null>;
+  /**
+   * A picture the service ships for its pages (migration 0018): private to the curator, so no gallery
+   * shows it, while its files are anybody's.
+   */
+  curated: Generated<boolean>;
   created_at: CreatedAt;
 }
 

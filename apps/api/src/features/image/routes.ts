@@ -43,8 +43,10 @@ export function registerImageFileRoutes(
       const image = await deps.images.findByUuid(uuid!);
       if (!image) throw new AppError('image_not_found');
       // A file anybody may see needs no session lookup, and may be cached publicly (canView); a stale
-      // session reads as a visitor ('optional-stale-as-guest': an <img> cannot sign anybody out).
-      const anybodys = canView(ANONYMOUS, image);
+      // session reads as a visitor ('optional-stale-as-guest': an <img> cannot sign anybody out). A curated
+      // image (the guide's and promo pages' pictures, migration 0018) is private to the curator so that no
+      // gallery lists it, but its files are there for every page to show.
+      const anybodys = canView(ANONYMOUS, image) || image.curated;
       if (!anybodys) {
         if (!canView(await viewerIdWhenAsked(request), image)) throw new AppError('image_not_found');
       }

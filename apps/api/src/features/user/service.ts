@@ -207,6 +207,8 @@ export function createAccountService(deps: AccountDeps) {
         ...(changes.username !== undefined ? { username: changes.username } : {}),
         ...(changes.keep_updated !== undefined ? { keep_updated: changes.keep_updated } : {}),
         ...(changes.lang !== undefined ? { lang: changes.lang } : {}),
+        // Written only while it is still false: acknowledging twice changes nothing.
+        ...(changes.tag_setting_ack && !user.tag_setting_ack ? { tag_setting_ack: true } : {}),
       };
       if (Object.keys(update).length === 0) return user;
       try {

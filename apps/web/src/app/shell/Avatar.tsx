@@ -47,6 +47,7 @@ export function AvatarButton({
       aria-label={t('menu.account')}
       aria-haspopup="menu"
       data-testid="avatar-button"
+      data-tour="account"
       {...props}
     >
       {player ? (

@@ -8,9 +8,11 @@ import { openModal } from '../../features/modal/modal.ts';
 import { usePlayer } from '../../features/player/queries.ts';
 import { PlayerAvatar, PlayerName } from '../../features/player/look/index.ts';
 import { XpBar } from '../../features/player/shell/XpBar.tsx';
+import { startTour } from '../../features/onboarding/index.ts';
 import {
   BookIcon,
   CalendarCheckIcon,
+  CompassIcon,
   ExternalIcon,
   GlobeIcon,
   InfoIcon,
@@ -31,7 +33,7 @@ export function AvatarMenu({
   user: UserSettings | undefined;
   defaultOpen?: boolean;
 }) {
-  const { t } = useTranslation('common');
+  const { t } = useTranslation(['common', 'onboarding']);
   const { logout } = useLogout();
   // docs/product/player.md: the profile item is labelled with the username and the level, over the XP bar.
   const player = usePlayer(user !== undefined).data;
@@ -119,6 +121,10 @@ export function AvatarMenu({
           >
             <GlobeIcon size={18} />
             {t('menu.language')}
+          </DropdownMenu.Item>
+          <DropdownMenu.Item className={styles.item} onSelect={startTour} data-testid="menu-tour">
+            <CompassIcon size={18} />
+            {t('onboarding:tour.take')}
           </DropdownMenu.Item>
           <DropdownMenu.Item
             className={[styles.item, styles.danger].join(' ')}

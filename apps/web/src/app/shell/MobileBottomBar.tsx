@@ -14,7 +14,12 @@ export function MobileBottomBar() {
     [styles.item, isActive ? styles.active : ''].join(' ');
 
   return (
-    <nav className={styles.bar} aria-label={t('nav.quick')} data-testid="mobile-bottom-bar">
+    <nav
+      className={styles.bar}
+      aria-label={t('nav.quick')}
+      data-testid="mobile-bottom-bar"
+      data-tour="bottom-bar"
+    >
       <NavLink to="/explore" className={linkClass}>
         <CompassIcon size={22} />
         <span>{t('nav.explore')}</span>

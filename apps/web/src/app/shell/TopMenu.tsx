@@ -1,4 +1,4 @@
-import { MENU_HIDE_SCROLL_PX } from '@mirage/domain';
+import { GALLERY_PATH, GALLERY_SEARCH_HREF, MENU_HIDE_SCROLL_PX } from '@mirage/domain';
 import { lazy } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
@@ -6,10 +6,11 @@ import { openModal } from '../../features/modal/modal.ts';
 import { NotificationBell, TicketTracker } from '../../features/player/shell/index.ts';
 import { useSession } from '../../features/session/useSession.ts';
 import { ButtonLink } from '../../ui/Button.tsx';
-import { MenuIcon, ShopIcon } from '../../ui/icons.tsx';
+import { MenuIcon, SearchIcon, ShopIcon } from '../../ui/icons.tsx';
 import { Logo } from '../../ui/Logo.tsx';
 import { OnFirstUse, useOnFirstUse } from '../../ui/OnFirstUse.tsx';
 import { AvatarButton } from './Avatar.tsx';
+import { LazyGenerationProgress } from './LazyGenerationProgress.tsx';
 import { useHideOnScroll, usePrefersReducedMotion } from './hooks.ts';
 import { TOP_LINKS } from './navItems.tsx';
 import styles from './TopMenu.module.css';
@@ -33,9 +34,31 @@ export function TopMenu() {
     >
       <div className={styles.inner}>
         <Link to={signedIn ? '/home' : '/'} className={styles.logo} aria-label={t('nav.home')}>
-          <Logo />
+          {signedIn ? (
+            // On a phone the signed-in actions (tickets, progress, bell, avatar) need the room: the mark only.
+            <>
+              <span className={styles.wideOnly}>
+                <Logo />
+              </span>
+              <span className={styles.narrowOnly}>
+                <Logo compact />
+              </span>
+            </>
+          ) : (
+            <Logo />
+          )}
         </Link>
-        <nav className={styles.links} aria-label={t('nav.main')}>
+        {/* Signed in, the search panel opens with its first tag box focused; guests (no panel) see the gallery. */}
+        <Link
+          to={signedIn ? GALLERY_SEARCH_HREF : GALLERY_PATH}
+          className={styles.search}
+          aria-label={t('menu.search')}
+          title={t('menu.search')}
+          data-testid="menu-search"
+        >
+          <SearchIcon size={18} />
+        </Link>
+        <nav className={styles.links} aria-label={t('nav.main')} data-tour="nav">
           {TOP_LINKS.map((item) => (
             <NavLink
               key={item.to}
@@ -51,6 +74,7 @@ export function TopMenu() {
             <>
               {/* docs/product/routes.md#shell: the ticket tracker (tickets, and energy for premium users). */}
               <TicketTracker user={user} />
+              <LazyGenerationProgress />
               <NotificationBell />
               <OnFirstUse
                 wanted={accountMenu.wanted}

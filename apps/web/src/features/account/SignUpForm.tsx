@@ -7,6 +7,7 @@ import { Button } from '../../ui/Button.tsx';
 import { TextField } from '../../ui/TextField.tsx';
 import { errorCode, useErrorText } from '../api/index.ts';
 import { deleteCookie, getCookie } from '../cookie/index.ts';
+import { markNewAccount } from '../session/index.ts';
 import { createUser } from './api.ts';
 import {
   errorsFromCode,
@@ -28,6 +29,8 @@ export function SignUpForm({ onSuccess }: { onSuccess: () => void }) {
     onSuccess: () => {
       // The referral code has been used; do not send it again from this browser.
       deleteCookie(COOKIE.referralCode);
+      // After the reload that signs the user in, the onboarding shows the register-success dialog.
+      markNewAccount();
       onSuccess();
     },
     onError: (error) => setErrors(errorsFromCode(errorCode(error))),

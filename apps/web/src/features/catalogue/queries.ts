@@ -9,11 +9,11 @@ import {
   fetchPresets,
   fetchStyles,
 } from './api.ts';
+import { MODIFIERS_QUERY_KEY, STYLES_QUERY_KEY } from './keys.ts';
 
 const CATALOGUE_STALE_MS = 5 * 60_000;
 
-export const STYLES_QUERY_KEY = ['catalogue', 'styles'] as const;
-export const MODIFIERS_QUERY_KEY = ['catalogue', 'modifiers'] as const;
+export { MODIFIERS_QUERY_KEY, STYLES_QUERY_KEY } from './keys.ts';
 export const RULES_QUERY_KEY = ['catalogue', 'moderation-rules'] as const;
 /** Presets carry the user's favourites, so the key includes who asks. */
 export const presetsQueryKey = (signedIn: boolean) => ['preset', signedIn ? 'user' : 'guest'] as const;

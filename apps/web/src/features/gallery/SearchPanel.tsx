@@ -1,4 +1,5 @@
 import { FORMATS, RENDERS, SEARCH_GEN_TYPES } from '@mirage/domain';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../ui/Button.tsx';
 import { CloseIcon } from '../../ui/icons.tsx';
@@ -16,6 +17,7 @@ import {
 } from './searchState.ts';
 import { StyleFilter } from './StyleFilter.tsx';
 import { TagField } from './TagField.tsx';
+import { useSearchFocusRequest } from './useSearchFocusRequest.ts';
 import styles from './SearchPanel.module.css';
 
 export const SEARCH_PANEL_ID = 'gallery-search-panel';
@@ -38,6 +40,9 @@ interface SearchPanelProps {
  */
 export function SearchPanel({ search, onChange, counts, total, capped, loading, onClose }: SearchPanelProps) {
   const { t } = useTranslation('gallery');
+  const panelRef = useRef<HTMLElement>(null);
+  // The top menu's search button asks for the first tag box (?focus=search).
+  useSearchFocusRequest(panelRef);
   const lists: { list: TagList; label: string; hint: string }[] = [
     { list: 'pos', label: t('search.pos_label'), hint: t('search.pos_hint') },
     { list: 'opt', label: t('search.opt_label'), hint: t('search.opt_hint') },
@@ -45,6 +50,7 @@ export function SearchPanel({ search, onChange, counts, total, capped, loading, 
   ];
   return (
     <aside
+      ref={panelRef}
       id={SEARCH_PANEL_ID}
       className={styles.panel}
       aria-labelledby={`${SEARCH_PANEL_ID}-title`}

@@ -1,5 +1,6 @@
 /** The galleries (explore, collection, creations, a user's): what other features use of them. */
 export { confirmAdult, isBlurred, useAgeConfirmed } from './ageGate.ts';
+export { AgeDialog } from './AgeDialog.tsx';
 export { fetchTagSuggestions, searchGallery, type GalleryCard, type GalleryQuery } from './api.ts';
 export { boardContextFromQuery, boardScope, galleryPath, imageHref } from './boards.ts';
 export { imageAlt, type AltSubject } from './imageAlt.ts';

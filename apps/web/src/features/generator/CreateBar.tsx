@@ -51,6 +51,7 @@ export function CreateBar() {
         disabled={action.kind === 'wait'}
         pending={pending}
         data-testid="create-button"
+        data-tour="create"
         data-action={action.kind}
       >
         {buy ? <TicketIcon size={20} /> : <SparkleIcon size={20} />}

@@ -2,6 +2,7 @@
 import type { UserSettings } from '@mirage/contract';
 import type { GeneratorSettings, ModerationRule, Plan, PlanCapabilities, Render } from '@mirage/domain';
 import { createContext, useContext } from 'react';
+import type { AssistantStore } from '../assistant/index.ts';
 import type { GraphicStyle, Modifier, ModifierCategory } from '../catalogue/index.ts';
 import type { IndexedModifier } from './boosters.ts';
 import type { TaskStore } from '../task/index.ts';
@@ -42,6 +43,11 @@ export interface GeneratorContextValue {
   refreshUser: () => void;
   /** Scrolls to the style picker and focuses it. */
   focusStyles: () => void;
+  /**
+   * The AI prompt assistant under the prompt (the generator's only; the tweak studio has none): its
+   * suggestion, while pending or shown, holds the create button back.
+   */
+  assistant?: AssistantStore;
 }
 
 export const GeneratorContext = createContext<GeneratorContextValue | null>(null);

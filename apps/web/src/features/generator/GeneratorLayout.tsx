@@ -40,7 +40,7 @@ export function GeneratorLayout({ title, presets, controls, createBar, results }
   return (
     <div className={styles.generator} data-testid="generator">
       {wide ? (
-        <aside className={styles.presets} aria-label={t('presets.title')}>
+        <aside className={styles.presets} aria-label={t('presets.title')} data-tour="presets">
           <h2 className={styles.columnTitle}>{t('presets.title')}</h2>
           {presets(close)}
         </aside>

@@ -7,6 +7,7 @@ import { useNavigate } from 'react-router';
 import { useCloseWhenPageHidden, usePageActive } from '../../app/keepAlive/pageActivity.ts';
 import { notify } from '../../ui/notice.ts';
 import { NARROW_SCREEN } from '../../ui/useMediaQuery.ts';
+import { createAssistantStore, requestSuggestion } from '../assistant/index.ts';
 import { GALLERY_QUERY_KEY } from '../gallery/index.ts';
 import { ME_QUERY_KEY, useSession } from '../session/index.ts';
 import { type GraphicStyle, useModerationRules, useModifiers, useStyles } from '../catalogue/index.ts';
@@ -41,6 +42,8 @@ export function GeneratorProvider({ children }: { children: ReactNode }) {
   const modifiers = useMemo(() => indexModifiers(categories ?? []), [categories]);
 
   const [tasks] = useState(createTaskStore);
+  const [assistant] = useState(() => createAssistantStore(requestSuggestion));
+  useEffect(() => () => assistant.dispose(), [assistant]);
   const [modal, setModal] = useState<GeneratorModal | null>(null);
   const closeModal = useCallback(() => setModal(null), []);
   // The page stays mounted while another one shows (kept alive): its dialogs close when it is left.
@@ -130,6 +133,7 @@ export function GeneratorProvider({ children }: { children: ReactNode }) {
             closeModal,
             refreshUser,
             focusStyles,
+            assistant,
           }
         : null,
     [
@@ -147,6 +151,7 @@ export function GeneratorProvider({ children }: { children: ReactNode }) {
       closeModal,
       refreshUser,
       focusStyles,
+      assistant,
     ],
   );
 

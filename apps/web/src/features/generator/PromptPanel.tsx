@@ -5,10 +5,11 @@ import {
   injectSuggestions,
   moderatePrompt,
 } from '@mirage/domain';
-import { useDeferredValue, useEffect, useId, useMemo, useState } from 'react';
+import { useDeferredValue, useEffect, useId, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../ui/Alert.tsx';
 import { Button } from '../../ui/Button.tsx';
+import { AssistantPanel, AssistantToggle, useSuggestionBlocksCreate } from '../assistant/index.ts';
 import { useGenerator } from './GeneratorContext.ts';
 import { Section } from './Section.tsx';
 import { MODERATION_DEBOUNCE_MS } from './timing.ts';
@@ -22,6 +23,9 @@ function PromptBox({
   onChange,
   testId,
   warn,
+  labelExtra,
+  busy = false,
+  children,
 }: {
   label: string;
   value: string;
@@ -30,6 +34,12 @@ function PromptBox({
   onChange: (value: string) => void;
   testId: string;
   warn?: string | null;
+  /** Beside the label (the AI assistant's toggle). */
+  labelExtra?: ReactNode;
+  /** The AI assistant is working on this text or showing a suggestion for it: read-only meanwhile. */
+  busy?: boolean;
+  /** Under the box (the AI assistant's actions and preview). */
+  children?: ReactNode;
 }) {
   const { t } = useTranslation('generator');
   const id = useId();
@@ -40,6 +50,7 @@ function PromptBox({
         <label htmlFor={id} className={styles.label}>
           {label}
         </label>
+        {labelExtra}
         <span
           id={countId}
           className={styles.count}
@@ -58,6 +69,9 @@ function PromptBox({
         rows={4}
         spellCheck
         aria-describedby={countId}
+        readOnly={busy}
+        aria-busy={busy || undefined}
+        data-busy={busy}
         onChange={(event) => onChange(event.target.value)}
         data-testid={testId}
       />
@@ -66,6 +80,7 @@ function PromptBox({
           {warn}
         </p>
       )}
+      {children}
     </div>
   );
 }
@@ -86,7 +101,8 @@ export function PromptPanel({
   description?: string;
 } = {}) {
   const { t } = useTranslation('generator');
-  const { settings, update, rules } = useGenerator();
+  const { settings, update, rules, assistant, signedIn } = useGenerator();
+  const suggesting = useSuggestionBlocksCreate(assistant);
   const [removed, setRemoved] = useState<string[]>([]);
   const prompt = useDeferredValue(settings.prompt);
   const negPrompt = useDeferredValue(settings.neg_prompt);
@@ -110,7 +126,7 @@ export function PromptPanel({
   const long = settings.prompt.length > PROMPT_WARNING_CHARS;
 
   return (
-    <Section title={title ?? t('prompt.title')}>
+    <Section title={title ?? t('prompt.title')} tour="prompt">
       {description && <p className={styles.description}>{description}</p>}
       <PromptBox
         label={t('prompt.label')}
@@ -123,7 +139,21 @@ export function PromptPanel({
         }}
         testId={`${testIdPrefix}prompt`}
         warn={long ? t('prompt.long_warning', { limit: PROMPT_WARNING_CHARS }) : null}
-      />
+        labelExtra={assistant && <AssistantToggle store={assistant} prompt={settings.prompt} />}
+        busy={suggesting}
+      >
+        {assistant && (
+          <AssistantPanel
+            store={assistant}
+            prompt={settings.prompt}
+            signedIn={signedIn}
+            onAccept={(suggestion) => {
+              setRemoved([]);
+              update({ prompt: suggestion.slice(0, TEXT_LIMIT_POS) });
+            }}
+          />
+        )}
+      </PromptBox>
       {terms.length > 0 && (
         <div className={styles.suggestions} data-testid={`${testIdPrefix}prompt-suggestions`}>
           <p>{t('prompt.suggestions', { terms: terms.join(', ') })}</p>

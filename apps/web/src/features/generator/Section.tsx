@@ -7,12 +7,15 @@ export function Section({
   aside,
   children,
   testId,
+  tour,
   className,
 }: {
   title: string;
   aside?: ReactNode;
   children: ReactNode;
   testId?: string;
+  /** The product tour's anchor (`data-tour`, features/onboarding/tour/steps.ts). */
+  tour?: string;
   className?: string;
 }) {
   const id = useId();
@@ -21,6 +24,7 @@ export function Section({
       className={[styles.section, className ?? ''].join(' ')}
       aria-labelledby={id}
       data-testid={testId}
+      data-tour={tour}
     >
       <header className={styles.header}>
         <h2 id={id} className={styles.title}>

@@ -31,6 +31,7 @@ export function StylePicker({
   return (
     <Section
       title={t('style.title')}
+      tour="styles"
       aside={chosen ? <span className={styles.chosen}>{names.style(chosen.lib)}</span> : null}
     >
       {description && <p className={styles.hint}>{description}</p>}

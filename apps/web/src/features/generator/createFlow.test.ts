@@ -83,6 +83,18 @@ describe('create button flow', () => {
     expect(payingBalance(user(), 2, NOW)).toBe('generation_token');
   });
 
+  it('5. is blocked while an AI prompt suggestion is pending or shown, whatever the balance', () => {
+    expect(createAction(input({ suggesting: true }))).toEqual({ kind: 'assistant' });
+    expect(createAction(input({ suggesting: true, user: user({ generation_token: 0 }) }))).toEqual({
+      kind: 'assistant',
+    });
+    // A style still comes first, and a guest never has a suggestion (the assistant sends guests to sign in).
+    expect(createAction(input({ suggesting: true, settings: settings({ style_id: null }) }))).toEqual({
+      kind: 'no-style',
+    });
+    expect(createAction(input({ suggesting: false }))).toEqual({ kind: 'generate', count: 1 });
+  });
+
   it('6. waits while the failure cooldown runs', () => {
     expect(createAction(input({ cooling: true }))).toEqual({ kind: 'wait', reason: 'cooldown' });
     expect(cooldownSeconds(12_345, 2_000)).toBe('10.35');

@@ -22,6 +22,11 @@ export type CreateAction =
   | { kind: 'signup' }
   /** 4. Not enough tickets (or energy): the button reads "Buy tickets" and opens /tickets. */
   | { kind: 'buy' }
+  /**
+   * 5. An AI prompt suggestion is pending or shown and not yet accepted or reverted: notification
+   * ai_autocompletion_block_gen, nothing is sent (docs/product/generation.md#ai-prompt-assistant).
+   */
+  | { kind: 'assistant' }
   /** 6. A cooldown after repeated failures, or the plan's limit of running tasks: nothing happens. */
   | { kind: 'wait'; reason: 'cooldown' | 'limit' | 'loading' }
   /** 3. Generate `count` images, one request each. */
@@ -34,6 +39,8 @@ export interface CreateInput {
   user: UserSettings | undefined;
   running: number;
   cooling: boolean;
+  /** Whether the AI prompt assistant has a suggestion pending or on screen (features/assistant). */
+  suggesting?: boolean;
   now?: Date;
 }
 
@@ -54,6 +61,8 @@ export function createAction(input: CreateInput): CreateAction {
   const { settings, signedIn, user } = input;
   if (settings.style_id === null) return { kind: 'no-style' };
   if (!signedIn) return { kind: 'signup' };
+  // Before the balance and the task limit: the prompt about to be sent is not settled yet.
+  if (input.suggesting) return { kind: 'assistant' };
   if (!user) return { kind: 'wait', reason: 'loading' };
   if (input.cooling) return { kind: 'wait', reason: 'cooldown' };
   const plan = planOf(user, input.now);

@@ -3,9 +3,12 @@
  * errors): decides with createAction, sends one txt2img request per image, and turns every error code into
  * its modal, notification or cooldown (requestErrors.ts).
  */
-import { moderatePrompt, randomSeed } from '@mirage/domain';
+import { ASSISTANT_BLOCK_NOTICE_MS, moderatePrompt, randomSeed } from '@mirage/domain';
 import { useState, useSyncExternalStore } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { notify } from '../../ui/notice.ts';
+import { useSuggestionBlocksCreate } from '../assistant/index.ts';
 import { createTxt2img } from './api.ts';
 import { createAction, txt2imgRequest, type CreateAction } from './createFlow.ts';
 import { useGenerator } from './GeneratorContext.ts';
@@ -24,6 +27,7 @@ export interface CreateState {
 }
 
 export function useCreate(): CreateState {
+  const { t } = useTranslation('generator');
   const navigate = useNavigate();
   const generator = useGenerator();
   const { settings, tasks, openModal, refreshUser, update, rules } = generator;
@@ -32,18 +36,24 @@ export function useCreate(): CreateState {
   const cooldown = useFailureCooldown();
   const cooling = cooldown.until !== null;
   const fail = useTaskRequestErrors({ openModal, refreshUser, startCooldown: cooldown.start });
+  const suggesting = useSuggestionBlocksCreate(generator.assistant);
   const action = createAction({
     settings,
     signedIn: generator.signedIn,
     user: generator.user,
     running,
     cooling,
+    suggesting,
   });
 
   async function press() {
     if (action.kind === 'no-style') return openModal({ type: 'no-style', kind: 'generate' });
     if (action.kind === 'signup') return void navigate('/account/signup?rel=create');
     if (action.kind === 'buy') return void navigate('/tickets');
+    if (action.kind === 'assistant') {
+      notify(t('notice.ai_autocompletion_block_gen'), 'info', ASSISTANT_BLOCK_NOTICE_MS);
+      return;
+    }
     if (action.kind === 'wait' || pending || settings.style_id === null) return;
 
     // The server refuses forbidden words: remove them first, as the prompt boxes do

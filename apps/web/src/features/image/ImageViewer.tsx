@@ -191,7 +191,11 @@ export function ImageViewer({ uuid }: { uuid: string }) {
 
   return (
     <RadixDialog.Root open onOpenChange={(open) => !open && close()}>
-      <PageMeta title={title} />
+      <PageMeta
+        title={title}
+        noindex={info?.is_private}
+        image={info && !info.is_private ? { url: `/images/${uuid}-social.jpg`, alt } : undefined}
+      />
       <RadixDialog.Portal>
         <RadixDialog.Overlay className={styles.backdrop} data-landed={landed || undefined} />
         <RadixDialog.Content

@@ -30,6 +30,7 @@ export function TrackerButton({
         className={styles.tracker}
         aria-haspopup="dialog"
         data-testid="tracker-button"
+        data-tour="tickets"
         {...props}
       >
         <TicketIcon size={18} />
