@@ -13,15 +13,16 @@ import { AppError } from '../../errors.ts';
 import { schemaOf } from '../../http/contract.ts';
 import { answeredNotModified, etagOf } from '../../http/conditional.ts';
 import { REVALIDATE_CACHE } from '../../http/web-build.ts';
-import { ADDRESS_NOT_SET } from '../site/index.ts';
+import { operatorOf } from '../site/index.ts';
 import { renderLegalPdf } from './pdf.ts';
 
 /** The placeholders' values from the running configuration: the same operator GET /api/config/site names. */
 export function legalValuesOf(config: Config): LegalValues {
+  const operator = operatorOf(config);
   return {
-    operator_name: config.OPERATOR_NAME,
-    operator_address: config.OPERATOR_ADDRESS ?? ADDRESS_NOT_SET,
-    contact_email: config.CONTACT_EMAIL ?? null,
+    operator_name: operator.name,
+    operator_address: operator.address,
+    contact_email: operator.contact_email,
     site_url: config.PUBLIC_URL.replace(/\/+$/, ''),
   };
 }

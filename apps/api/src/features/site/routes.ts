@@ -13,6 +13,15 @@ import { loadTestimonials } from './testimonials.ts';
  */
 export const ADDRESS_NOT_SET = 'Postal address not yet published by the operator (OPERATOR_ADDRESS).';
 
+/** Who runs the service, from the running configuration: what the site call answers and the legal texts name. */
+export function operatorOf(config: Config) {
+  return {
+    name: config.OPERATOR_NAME,
+    address: config.OPERATOR_ADDRESS ?? ADDRESS_NOT_SET,
+    contact_email: config.CONTACT_EMAIL ?? null,
+  };
+}
+
 /**
  * GET /api/config/site (docs/product/content.md): who runs the service, the about page's team and the
  * promo pages' testimonials. The testimonials file is read once, here, at start (a broken one refuses the
@@ -23,11 +32,7 @@ export function registerSiteRoutes(fastify: FastifyInstance, deps: { config: Con
   const { config } = deps;
   const site = createSiteRepository(deps.db);
   const testimonials = loadTestimonials(config.PROMO_TESTIMONIALS_FILE);
-  const operator = {
-    name: config.OPERATOR_NAME,
-    address: config.OPERATOR_ADDRESS ?? ADDRESS_NOT_SET,
-    contact_email: config.CONTACT_EMAIL ?? null,
-  };
+  const operator = operatorOf(config);
   if (config.NODE_ENV === 'production') {
     // A warning rather than a refusal: the legal duty is the operator's and varies by country, and a text
     // field should not keep the whole service down. The legal pages show the placeholder meanwhile.

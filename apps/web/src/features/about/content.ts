@@ -2,6 +2,7 @@
  * The about page's long-form text (packages/i18n/content/<lang>/about.json), checked when it loads
  * (useContent): a malformed file fails loudly in the tests rather than rendering half a page.
  */
+import { list, object, text } from '../content/index.ts';
 
 interface Titled {
   title: string;
@@ -15,26 +16,6 @@ export interface AboutContent {
   team: Titled & { lead: string; members: { role: string; text: string }[] };
   community: Titled & { text: string };
   thanks: Titled & { paragraphs: string[] };
-}
-
-type Json = Record<string, unknown>;
-
-function object(value: unknown, at: string): Json {
-  if (typeof value !== 'object' || value === null || Array.isArray(value))
-    throw new Error(`${at}: not an object`);
-  return value as Json;
-}
-
-function text(parent: Json, key: string, at: string): string {
-  const value = parent[key];
-  if (typeof value !== 'string' || value.trim() === '') throw new Error(`${at}.${key}: not a text`);
-  return value;
-}
-
-function list<T>(parent: Json, key: string, at: string, read: (item: unknown, at: string) => T): T[] {
-  const value = parent[key];
-  if (!Array.isArray(value) || value.length === 0) throw new Error(`${at}.${key}: not a list`);
-  return value.map((item, index) => read(item, `${at}.${key}[${index}]`));
 }
 
 const paragraph = (item: unknown, at: string) => {

@@ -1,1 +1,2 @@
 export { contentKey, useContent } from './useContent.ts';
+export { list, object, text, type Json } from './json.ts';

@@ -3,6 +3,7 @@
  * (useContent): a malformed file fails loudly in the tests rather than rendering half a page.
  */
 import { PROMO_PAGES, type PromoPage } from '@mirage/domain';
+import { object, text } from '../content/index.ts';
 
 export interface PromoFeature {
   title: string;
@@ -24,20 +25,6 @@ export interface PromoContent extends Record<PromoPage, PromoVariantText> {
   samples: Record<string, string>;
   testimonials_lead: string;
   cta: { title: string; text: string };
-}
-
-type Json = Record<string, unknown>;
-
-function object(value: unknown, at: string): Json {
-  if (typeof value !== 'object' || value === null || Array.isArray(value))
-    throw new Error(`${at}: not an object`);
-  return value as Json;
-}
-
-function text(parent: Json, key: string, at: string): string {
-  const value = parent[key];
-  if (typeof value !== 'string' || value.trim() === '') throw new Error(`${at}.${key}: not a text`);
-  return value;
 }
 
 function texts(value: unknown, at: string): Record<string, string> {
