@@ -231,4 +231,17 @@ describe('without testimonials or team', () => {
     // With no community channel configured, the community section points at the public gallery.
     expect(await page.getByTestId('about-community').locator('a[href="/explore"]').count()).toBe(1);
   });
+
+  it('opens a page loaded in full at its top, however far the previous page of the tab was scrolled', async () => {
+    const { page } = browser;
+    await page.goto(`${server.url}/ai-hentai-generator`);
+    await page.getByTestId('promo-cta').waitFor();
+    await page.evaluate(() => window.scrollTo(0, 900));
+    await page.waitForFunction(() => window.scrollY >= 900);
+    // A full load of another address (a typed address, a link from a PDF or another site).
+    await page.goto(`${server.url}/about`);
+    await page.getByTestId('about-page').waitFor();
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)));
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  });
 });
