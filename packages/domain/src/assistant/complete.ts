@@ -10,7 +10,8 @@ import { phraseKey, STOP_WORDS, wordsOf } from './words.ts';
  * Tag completion (docs/product/assistant.md#completion): the tags that go with those already in the
  * prompt. Each candidate scores one point per curated group it shares with a prompt tag (half a point
  * through a one-word tag inside a longer one), plus the live co-occurrence of the product's public
- * images (weighted LIVE_WEIGHT), plus a little popularity to break ties. A tag already in the prompt, or all of whose words a prompt tag already says, is never added;
+ * images (weighted LIVE_WEIGHT), plus a little popularity to break ties. A tag already in the prompt, all of whose words one tag already says, or all of whose words are
+ * one-word tags already there ("dramatic", "sky" → not "dramatic sky"), is never added;
  * nor a second tag of an exclusive category (a hair colour, a time of day); at most PER_CATEGORY come
  * from one category, so the additions stay varied. When fewer than `max` tags relate to the prompt,
  * general tags (quality, lighting, composition) fill the rest, most popular first.
@@ -102,6 +103,8 @@ export function completeTags(prompt: string, index: TagIndex, options: Completio
 
   const presentKeys = new Set([...present, ...seeds].map((tag) => phraseKey(tag)));
   const presentWords = [...present, ...seeds].map((tag) => new Set(phraseKey(tag).split(' ')));
+  // The one-word tags said so far: "dramatic" and "sky" already say "dramatic sky".
+  const singleWords = new Set([...present, ...seeds].map(phraseKey).filter((key) => !key.includes(' ')));
   const perCategory = new Map<string, number>();
   const takenExclusive = new Set<string>();
   for (const seed of seeds) {
@@ -117,6 +120,7 @@ export function completeTags(prompt: string, index: TagIndex, options: Completio
     if (presentKeys.has(key)) return;
     const words = key.split(' ');
     if (presentWords.some((said) => words.every((word) => said.has(word)))) return;
+    if (words.length > 1 && words.every((word) => singleWords.has(word))) return;
     const tag: DictionaryTag | undefined = index.byName.get(name);
     const category = tag?.category ?? 'live';
     if (takenExclusive.has(category) || (perCategory.get(category) ?? 0) >= PER_CATEGORY) return;
@@ -127,6 +131,7 @@ export function completeTags(prompt: string, index: TagIndex, options: Completio
     output = next;
     presentKeys.add(key);
     presentWords.push(new Set(words));
+    if (words.length === 1) singleWords.add(key);
     perCategory.set(category, (perCategory.get(category) ?? 0) + 1);
     if (index.exclusive.has(category)) takenExclusive.add(category);
   };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildCooccurrence, completeTags, tagsOfPrompt } from '../../src/index.ts';
+import { buildCooccurrence, completeTags, createTagIndex, tagsOfPrompt } from '../../src/index.ts';
 import { INDEX } from './fixtures.ts';
 
 describe('tag completion', () => {
@@ -22,6 +22,25 @@ describe('tag completion', () => {
     expect(hair).not.toContain('black hair');
     // "ocean" is said inside a free-text tag: not added again.
     expect(completeTags('the ocean at night, lighthouse', INDEX).added).not.toContain('ocean');
+  });
+
+  it('does not add a phrase whose every word is already a one-word tag of the prompt', () => {
+    const index = createTagIndex({
+      categories: ['sky'],
+      exclusive: [],
+      tags: [
+        ['dramatic', 0, 90],
+        ['sky', 0, 80],
+        ['dramatic sky', 0, 70],
+        ['starry sky', 0, 60],
+      ],
+      groups: [[0, 1, 2, 3]],
+    });
+    const { added } = completeTags('dramatic, sky', index);
+    expect(added).not.toContain('dramatic sky');
+    expect(added).toContain('starry sky');
+    // Said as one phrase, its words alone are not added either.
+    expect(completeTags('dramatic sky', index).added).toEqual(['starry sky']);
   });
 
   it('relates a free-text tag through the dictionary tags inside it', () => {
