@@ -104,7 +104,9 @@ export function completeTags(prompt: string, index: TagIndex, options: Completio
   const presentKeys = new Set([...present, ...seeds].map((tag) => phraseKey(tag)));
   const presentWords = [...present, ...seeds].map((tag) => new Set(phraseKey(tag).split(' ')));
   // The one-word tags said so far: "dramatic" and "sky" already say "dramatic sky".
-  const singleWords = new Set([...present, ...seeds].map(phraseKey).filter((key) => !key.includes(' ')));
+  const singleWords = new Set(
+    [...present, ...seeds].map((tag) => phraseKey(tag)).filter((key) => !key.includes(' ')),
+  );
   const perCategory = new Map<string, number>();
   const takenExclusive = new Set<string>();
   for (const seed of seeds) {
