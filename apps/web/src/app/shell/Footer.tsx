@@ -92,10 +92,10 @@ export function Footer() {
                     href={legalPdfPath(doc)}
                     type="application/pdf"
                     className={styles.pdf}
-                    aria-label={tLegal('pdf_of', { title: tLegal(`docs.${doc}`) })}
                     data-testid={`footer-pdf-${doc}`}
                   >
-                    PDF
+                    {/* The name starts with what is seen ("PDF"), then says which document (WCAG 2.5.3). */}
+                    PDF<span className="visually-hidden"> ({tLegal(`docs.${doc}`)})</span>
                   </a>
                 )}
               </li>
