@@ -12,7 +12,7 @@ import { EyeOffIcon } from '../../ui/icons.tsx';
 import { AgeDialog, isBlurred, useAgeConfirmed } from '../gallery/index.ts';
 import { useSession } from '../session/index.ts';
 import { nextTab } from './tabs.ts';
-import styles from './Promo.module.css';
+import styles from './PromoGallery.module.css';
 
 /** A picture's files (docs/product/image-viewer.md#files): the thumbnail is enough for a grid cell. */
 const thumbnailOf = (uuid: string) => `/images/${uuid}-min.webp`;

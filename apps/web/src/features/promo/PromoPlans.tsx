@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '../../ui/Button.tsx';
 import { BoltIcon, CheckIcon, ImageIcon } from '../../ui/icons.tsx';
 import { formatMoney, planFeatures, readCurrency, useShop } from '../shop/index.ts';
-import styles from './Promo.module.css';
+import styles from './PromoPlans.module.css';
 
 /** The paid plans the promo header shows, in the shop's order. */
 const PROMO_PLANS: readonly Plan[] = [PLAN.basic, PLAN.pro];
