@@ -7,6 +7,7 @@ import { defineConfig } from 'vitest/config';
  * - domain, i18n, preview-renderer, web, api-unit: pure and module tests;
  * - api-pglite: HTTP integration tests on the embedded database (always);
  * - api-postgres: the same tests on a real PostgreSQL when TEST_DATABASE_URL is set;
+ * - system, system-s3: real processes (e2e/*.system.ts), the second with the server's files in S3;
  * - e2e: Playwright driving Debian's Chromium against a started server, when Chromium is installed.
  */
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -28,8 +29,14 @@ const integration = (name: string, db: 'pglite' | 'postgres') => ({
 export default defineConfig({
   // Workspace packages load from their TypeScript source (the `source` export condition of their
   // package.json), never from a build that may be stale or missing. The tests run in Node, so the server
-  // (SSR) resolution is the one that applies; every project inherits it (`extends: true`).
-  ssr: { resolve: { conditions: ['source', ...defaultServerConditions] } },
+  // (SSR) resolution is the one that applies; every project inherits it (`extends: true`). Without Vite's
+  // `module` condition, as Vitest's own default and Node itself: packages that name bundler-only ESM under
+  // it (the AWS SDK's dist-es, extensionless imports) load as Node loads them in production.
+  ssr: {
+    resolve: {
+      conditions: ['source', ...defaultServerConditions.filter((condition) => condition !== 'module')],
+    },
+  },
   test: {
     projects: [
       { extends: true, test: { name: 'domain', include: ['packages/domain/test/**/*.test.ts'] } },
@@ -64,6 +71,21 @@ export default defineConfig({
       {
         extends: true,
         test: { name: 'system', include: ['e2e/**/*.system.ts'], testTimeout: 90_000, hookTimeout: 60_000 },
+      },
+      {
+        extends: true,
+        // The same system tests once more with every server's files in S3: a bucket each on a fake S3 server
+        // (e2e/support/s3-setup.ts, storage.ts). After the other projects (groupOrder): its compiled-product
+        // test rebuilds the server, which must not run at the same time as the system project's rebuild.
+        test: {
+          name: 'system-s3',
+          include: ['e2e/**/*.system.ts'],
+          env: { SYSTEM_STORAGE: 's3' },
+          globalSetup: ['e2e/support/s3-setup.ts'],
+          sequence: { groupOrder: 1 },
+          testTimeout: 90_000,
+          hookTimeout: 60_000,
+        },
       },
       ...(withPostgres ? [integration('api-postgres', 'postgres')] : []),
       ...(withBrowser

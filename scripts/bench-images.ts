@@ -7,7 +7,7 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { createImageProcessor } from '../apps/api/src/features/image/processor.ts';
-import { createFileObjectStore } from '../apps/api/src/storage/object-store.ts';
+import { createObjectStore } from '../apps/api/src/storage/create-object-store.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 15);
 const width = 1024;
@@ -27,10 +27,11 @@ const png = await sharp(raw, { raw: { width, height, channels: 3 } })
   .png()
   .toBuffer();
 const dir = mkdtempSync(path.join(os.tmpdir(), 'mirage-bench-images-'));
-const store = createFileObjectStore(dir);
+const storeConfig = { DATA_DIR: dir, S3_REGION: 'us-east-1', S3_FORCE_PATH_STYLE: false };
+const store = createObjectStore(storeConfig);
 
 for (const threads of [0, 1]) {
-  const processor = createImageProcessor({ store, fileRoot: dir, threads });
+  const processor = createImageProcessor({ store, threadStore: storeConfig, threads });
   for (const watermark of [false, true]) {
     const times: number[] = [];
     for (let run = 0; run < RUNS + 2; run++) {

@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { systemStorageEnv } from './storage.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 /** The compiled server and CLI that `npm run build` makes and `npm run serve` runs. */
@@ -84,6 +85,8 @@ export async function startServer(
     PUBLIC_URL: url,
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
+    // The files in the folder under DATA_DIR, or in a bucket with SYSTEM_STORAGE=s3 (the system-s3 project).
+    ...(await systemStorageEnv()),
     ...options.env,
   };
   const workerTokens: Record<string, string> = {};

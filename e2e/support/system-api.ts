@@ -6,6 +6,7 @@ import { loadConfig } from '../../apps/api/src/config.ts';
 import { createPGliteDatabase, migrateToLatest } from '../../apps/api/src/db/database.ts';
 import { seedCatalogue } from '../../apps/api/src/db/seed/catalogue.ts';
 import { createNotifierFor } from '../../apps/api/src/events/notifier.ts';
+import { systemStorageEnv } from './storage.ts';
 
 /**
  * The API of the system tests (*.system.ts): built in this process on a fresh PGlite with the catalogue,
@@ -17,7 +18,14 @@ export async function startSystemApi() {
   await migrateToLatest(database.db);
   await seedCatalogue(database.db);
   const notifier = await createNotifierFor(database);
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, LEASE_SECONDS: '5' });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    LEASE_SECONDS: '5',
+    // The files in the folder under dataDir, or in a bucket with SYSTEM_STORAGE=s3 (the system-s3 project).
+    ...(await systemStorageEnv()),
+  });
   /** The site's origin (PUBLIC_URL's), which a browser on the site sends with state-changing calls. */
   const siteOrigin = new URL(config.PUBLIC_URL).origin;
   const { app, services } = await buildApp({ config, db: database.db, notifier, serveWeb: false });

@@ -83,6 +83,20 @@ export const configSchema = z
     DATABASE_URL: z.string().optional(),
     /** Folder for the embedded database, the mail outbox and local files. */
     DATA_DIR: z.string().default('./data'),
+    /** The bucket that holds the image files (docs/architecture/storage.md). Set: the files live in this S3
+     * (or S3-compatible) bucket; unset: in the folder DATA_DIR/files. */
+    S3_BUCKET: z.string().min(1).optional(),
+    /** An S3-compatible service's address (MinIO, Cloudflare R2, Ceph, ...); unset: AWS S3 itself. */
+    S3_ENDPOINT: httpUrl.optional(),
+    /** The bucket's region (AWS), or the one the S3-compatible service expects. */
+    S3_REGION: z.string().min(1).default('us-east-1'),
+    /** The bucket's access key, both or neither. Neither: the AWS SDK's default credential chain (AWS_*
+     * variables, ~/.aws files, the ECS task's or EC2 instance's role). */
+    S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+    S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    /** Address the bucket as <endpoint>/<bucket> instead of <bucket>.<endpoint> (MinIO and most self-hosted
+     * services need it). */
+    S3_FORCE_PATH_STYLE: booleanFlag.default(false),
     /** Secret for signing cookies (state cookies of OAuth). At least 32 characters; required in production. */
     COOKIE_SECRET: z.string().min(32).optional(),
     /** SMTP connection URL (smtp://user:pass@host:port or smtps://...). Unset: mails go to DATA_DIR/outbox. */
@@ -121,12 +135,23 @@ export const configSchema = z
     TASK_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(10).default(3),
     /** Start one built-in preview-engine worker beside the API (default: on, except in production). */
     LOCAL_WORKER: booleanFlag.optional(),
+    /** On SIGTERM or SIGINT, how long in-flight requests and the built-in worker's job may take before the
+     * remaining connections are cut and the process exits (lifecycle.ts); keep it under the orchestrator's
+     * own grace period (Kubernetes: terminationGracePeriodSeconds). */
+    SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
     /** Paint the 24 curated guest samples, and the guide's and promo pages' pictures, with the preview
      * renderer at start when they are missing. */
     GUEST_SAMPLES: booleanFlag.default(true),
     /** Threads that post-process finished images (WebP, thumbnail, blurhash, files) off the API's event
      * loop; 0 processes them in the API's thread. Unset: one less than the cores, 1 to 4. */
     IMAGE_THREADS: z.coerce.number().int().min(0).max(32).optional(),
+    /** The image-side safety check (docs/architecture/image-safety.md): `models` scores every finished image
+     * (an NSFW classifier and faces with an age estimate, shipped in npm packages, run offline in one thread
+     * of their own: ~450 MB and 7–12 s to load on the first image, ~0.4 s an image) and holds for review one
+     * that is sexual and shows a face estimated under 18 plus a margin; until checked, an image is its
+     * owner's only. `off`: no check, images are published as their owners choose. Default: `models` in
+     * production (where `off` is refused), `off` elsewhere. */
+    IMAGE_SAFETY: z.enum(['models', 'off']).optional(),
     /** Upscale model file workers use for the ×2 upscale (ComfyUI upscale_models / A1111 upscaler name). */
     UPSCALE_MODEL: z.string().default('RealESRGAN_x4plus.pth'),
     /** The API reference's contact (GET /api/docs/json `info.contact`); unset: the about page. */
@@ -218,8 +243,26 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
   }
   const config = parsed.data;
+  assertStorageComplete(config);
   if (config.NODE_ENV === 'production') assertProductionSafe(config);
   return config;
+}
+
+/**
+ * S3 settings without S3_BUCKET would silently leave the files in the local folder, and one key without
+ * the other would silently fall back to the SDK's credential chain: both are refused.
+ */
+function assertStorageComplete(config: Config): void {
+  const problems: string[] = [];
+  if (!config.S3_BUCKET) {
+    for (const name of ['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const)
+      if (config[name]) problems.push(`${name} is set but S3_BUCKET is not`);
+  }
+  if (Boolean(config.S3_ACCESS_KEY_ID) !== Boolean(config.S3_SECRET_ACCESS_KEY))
+    problems.push(
+      'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together (neither: the default credential chain)',
+    );
+  if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
 }
 
 function assertProductionSafe(config: Config): void {
@@ -230,6 +273,8 @@ function assertProductionSafe(config: Config): void {
   if (config.RATE_LIMITS_DISABLED) problems.push('RATE_LIMITS_DISABLED is not allowed');
   if (!config.SMTP_URL) problems.push('SMTP_URL must be set (password-reset mail)');
   if (config.SANDBOX_PAYMENTS) problems.push('SANDBOX_PAYMENTS is not allowed (no money moves)');
+  if (config.IMAGE_SAFETY === 'off')
+    problems.push('IMAGE_SAFETY=off is not allowed (images must be checked)');
   if (problems.length > 0)
     throw new ConfigError(`Refusing to start in production:\n  ${problems.join('\n  ')}`);
 }
@@ -237,6 +282,11 @@ function assertProductionSafe(config: Config): void {
 /** Whether the sandbox payment provider is offered: on outside production unless turned off. */
 export function wantsSandboxPayments(config: Config): boolean {
   return config.NODE_ENV !== 'production' && config.SANDBOX_PAYMENTS !== false;
+}
+
+/** The image-side safety check's scorer: the models in production unless set, none elsewhere. */
+export function imageSafetyMode(config: Config): 'models' | 'off' {
+  return config.IMAGE_SAFETY ?? (config.NODE_ENV === 'production' ? 'models' : 'off');
 }
 
 export function wantsLocalWorker(config: Config): boolean {

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 
 /**
- * Where image files live (docs/architecture.md: a local folder by default, S3 in production). Keys are
+ * Where image files live (docs/architecture/storage.md: a local folder by default, or an S3 bucket). Keys are
  * slash-separated relative names like "images/<uuid>.png"; callers never see file-system paths.
  */
 export interface ObjectStore {
@@ -16,7 +16,8 @@ export interface ObjectStore {
 
 const KEY_PATTERN = /^[a-z0-9][a-z0-9/_.-]*$/i;
 
-function assertKey(key: string): void {
+/** Refuses a key that is not a plain relative name: every store takes the same keys (file or S3). */
+export function assertKey(key: string): void {
   if (!KEY_PATTERN.test(key) || key.includes('..') || key.includes('//'))
     throw new Error(`invalid object key: ${key}`);
 }

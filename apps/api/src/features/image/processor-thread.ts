@@ -1,14 +1,15 @@
 import { parentPort, workerData } from 'node:worker_threads';
-import { createFileObjectStore } from '../../storage/object-store.ts';
+import { createObjectStore, type StoreConfig } from '../../storage/create-object-store.ts';
 import { InvalidImageError, processImage } from './post-process.ts';
 import type { ProcessorReply, ProcessorRequest } from './processor.ts';
 
 /**
- * One image-processing thread: takes PNGs from the API's thread, writes the image files with blocking
- * calls (this thread does nothing else) and answers with width, height and blurhash.
+ * One image-processing thread: takes PNGs from the API's thread, writes the image files into the store the
+ * API's settings name (a folder with blocking calls: this thread does nothing else; or the S3 bucket) and
+ * answers with width, height and blurhash.
  */
-const { fileRoot } = workerData as { fileRoot: string };
-const store = createFileObjectStore(fileRoot, { blocking: true });
+const { threadStore } = workerData as { threadStore: StoreConfig };
+const store = createObjectStore(threadStore, { blocking: true });
 const port = parentPort!;
 
 port.on('message', (request: ProcessorRequest) => {

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createFileObjectStore } from '../../storage/object-store.ts';
+import { createObjectStore } from '../../storage/create-object-store.ts';
 import { InvalidImageError } from './post-process.ts';
 import { createImageProcessor } from './processor.ts';
 
@@ -13,10 +13,13 @@ afterAll(() => {
 });
 
 function processorOf(threads: number) {
-  const root = mkdtempSync(path.join(os.tmpdir(), 'mirage-processor-'));
-  roots.push(root);
-  const store = createFileObjectStore(root);
-  return { root, store, processor: createImageProcessor({ store, fileRoot: root, threads }) };
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'mirage-processor-'));
+  roots.push(dataDir);
+  // The folder store, as the configuration makes it: DATA_DIR/files.
+  const storeConfig = { DATA_DIR: dataDir, S3_REGION: 'us-east-1', S3_FORCE_PATH_STYLE: false };
+  const store = createObjectStore(storeConfig);
+  const root = path.join(dataDir, 'files');
+  return { root, store, processor: createImageProcessor({ store, threadStore: storeConfig, threads }) };
 }
 
 /** A gradient, so that the blurhash and the encodings depend on every part of the image. */

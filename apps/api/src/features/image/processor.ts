@@ -1,4 +1,5 @@
 import { Worker } from 'node:worker_threads';
+import type { StoreConfig } from '../../storage/create-object-store.ts';
 import type { ObjectStore } from '../../storage/object-store.ts';
 import { InvalidImageError, processImage, type ProcessedImage } from './post-process.ts';
 
@@ -41,20 +42,21 @@ interface Thread {
 }
 
 /**
- * Creates the image processor. With `threads` > 0 and a folder store (`fileRoot`), images are processed
- * in that many worker threads, each writing the files itself with blocking calls: the API's event loop
- * only hands the PNG over and gets width, height and blurhash back, and every file write is one system
- * call instead of three round trips through libuv's pool (bench:queue; BENCHMARKS.md). Threads start on
- * the first image, so an API that never completes a job never starts them. With `threads` = 0, or a store
- * that is not a folder (tests inject others), images are processed in the caller's thread.
+ * Creates the image processor. With `threads` > 0 and the settings of the configured store
+ * (`threadStore`), images are processed in that many worker threads, each making that store and writing
+ * the files itself (a folder store with blocking calls: every file write is one system call instead of
+ * three round trips through libuv's pool, bench:queue; BENCHMARKS.md): the API's event loop only hands
+ * the PNG over and gets width, height and blurhash back. Threads start on the first image, so an API that
+ * never completes a job never starts them. With `threads` = 0, or no `threadStore` (a store a test
+ * injected), images are processed in the caller's thread.
  */
 export function createImageProcessor(options: {
   store: ObjectStore;
-  fileRoot: string | undefined;
+  threadStore: StoreConfig | undefined;
   threads: number;
 }): ImageProcessor {
-  const { store, fileRoot, threads: size } = options;
-  if (size <= 0 || fileRoot === undefined) {
+  const { store, threadStore, threads: size } = options;
+  if (size <= 0 || threadStore === undefined) {
     return {
       process: (input, processOptions) => processImage(input, { ...processOptions, store }),
       close: async () => {},
@@ -67,7 +69,7 @@ export function createImageProcessor(options: {
 
   function start(): Thread {
     const worker = new Worker(new URL(THREAD_ENTRY, import.meta.url), {
-      workerData: { fileRoot },
+      workerData: { threadStore },
     });
     const thread: Thread = { worker, pending: new Map() };
     worker.on('message', (reply: ProcessorReply) => {
