@@ -17,10 +17,22 @@ const workerMain = here.endsWith('.ts')
  * process that talks to the API over the same HTTP protocol as a remote GPU worker: one code path, always in
  * use.
  * Restarted with a delay if it exits while the API runs.
+ *
+ * `stop` (the API's shutdown, lifecycle.ts) sends it SIGTERM: the agent stops leasing, lets its job run
+ * for half the grace period (at most 5 s), then gives the job back to the queue as a retryable failure
+ * (the worker protocol has no separate release call; the failure queues the task again at once, as one
+ * of its attempts). It is killed at the end of the grace period, and when the API's process exits.
  */
-export function startLocalWorker(options: { apiUrl: string; token: string; log: FastifyBaseLogger }): {
+export function startLocalWorker(options: {
+  apiUrl: string;
+  token: string;
+  log: FastifyBaseLogger;
+  /** SHUTDOWN_GRACE_MS. */
+  graceMs: number;
+}): {
   stop: () => Promise<void>;
 } {
+  const gracefulSeconds = Math.min(5, Math.floor(options.graceMs / 2000));
   let child: ChildProcess | null = null;
   let stopping = false;
   let restartTimer: NodeJS.Timeout | undefined;
@@ -34,7 +46,7 @@ export function startLocalWorker(options: { apiUrl: string; token: string; log: 
         MIRAGE_API_URL: options.apiUrl,
         WORKER_TOKEN: options.token,
         ENGINE: 'preview',
-        GRACEFUL_SECONDS: '5',
+        GRACEFUL_SECONDS: String(gracefulSeconds),
       },
       stdio: ['ignore', 'inherit', 'inherit'],
     });
@@ -46,6 +58,8 @@ export function startLocalWorker(options: { apiUrl: string; token: string; log: 
     });
   };
   launch();
+  // Never left behind the API (an orphan would poll a closed port for ever).
+  process.once('exit', () => child?.kill('SIGKILL'));
 
   return {
     stop: async () => {
@@ -55,7 +69,7 @@ export function startLocalWorker(options: { apiUrl: string; token: string; log: 
       if (!running) return;
       const exited = new Promise((resolve) => running.once('exit', resolve));
       running.kill('SIGTERM');
-      const force = setTimeout(() => running.kill('SIGKILL'), 10_000);
+      const force = setTimeout(() => running.kill('SIGKILL'), options.graceMs);
       await exited;
       clearTimeout(force);
     },

@@ -1,6 +1,7 @@
 import { ConfigError, loadConfig, wantsLocalWorker } from './config.ts';
 import { startLocalWorker } from './local-worker.ts';
 import { buildApp } from './app.ts';
+import { exitOnSignals } from './lifecycle.ts';
 import { migrateToLatest, openDatabase } from './db/database.ts';
 import { createNotifierFor } from './events/notifier.ts';
 import { seedCatalogue } from './db/seed/catalogue.ts';
@@ -21,12 +22,14 @@ async function main(): Promise<void> {
     await database.close();
   });
   let localWorker: { stop: () => Promise<void> } | undefined;
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.once(signal, () => {
-      app.log.info({ signal }, 'shutting down');
-      void (localWorker?.stop() ?? Promise.resolve()).then(() => app.close()).then(() => process.exit(0));
-    });
-  }
+  // SIGTERM/SIGINT drain the instance, then exit 0; a second signal exits at once (lifecycle.ts).
+  exitOnSignals({
+    app,
+    drain: services.drain,
+    graceMs: config.SHUTDOWN_GRACE_MS,
+    stopLocalWorker: () => localWorker?.stop() ?? Promise.resolve(),
+    log: app.log,
+  });
   // The operator's game events (docs/operations.md#game-events): a broken file is logged and the events
   // already stored stay, rather than keeping the whole product down for an announcement.
   if (config.EVENTS_FILE) {
@@ -56,7 +59,7 @@ async function main(): Promise<void> {
   if (wantsLocalWorker(config)) {
     const token = await services.workerAuth.issueToken('local-preview');
     const apiUrl = address.replace('0.0.0.0', '127.0.0.1').replace('[::]', '127.0.0.1');
-    localWorker = startLocalWorker({ apiUrl, token, log: app.log });
+    localWorker = startLocalWorker({ apiUrl, token, log: app.log, graceMs: config.SHUTDOWN_GRACE_MS });
   }
   app.log.info(
     {

@@ -10,6 +10,30 @@ export const getHealth = operation('getHealth', {
   errors: [],
 });
 
+/** `{ "status": "ok" }`: the answer of the liveness and readiness probes. */
+const healthStatus = z.object({ status: z.literal('ok') }).meta({ id: 'HealthStatus' });
+
+export const getHealthLive = operation('getHealthLive', {
+  tag: 'service',
+  summary: 'Liveness probe',
+  description:
+    'Answers `{ "status": "ok" }` while the process runs, draining included: an orchestrator restarts ' +
+    'the instance only when this stops answering. Never cached.',
+  responses: { 200: healthStatus.describe('The process runs') },
+  errors: [],
+});
+
+export const getHealthReady = operation('getHealthReady', {
+  tag: 'service',
+  summary: 'Readiness probe',
+  description:
+    'Answers `{ "status": "ok" }` when the database answers a trivial query and the instance is not ' +
+    'shutting down; otherwise 503 `service_unavailable`, and a load balancer sends its traffic to ' +
+    'another instance. Never cached.',
+  responses: { 200: healthStatus.describe('The instance takes traffic') },
+  errors: ['service_unavailable'],
+});
+
 export const getMetrics = operation('getMetrics', {
   tag: 'service',
   summary: 'Read the Prometheus metrics',
@@ -82,4 +106,11 @@ export const getSiteInfo = operation('getSiteInfo', {
   errors: [],
 });
 
-export const serviceOperations = { getHealth, getMetrics, getCommunityLinks, getSiteInfo };
+export const serviceOperations = {
+  getHealth,
+  getHealthLive,
+  getHealthReady,
+  getMetrics,
+  getCommunityLinks,
+  getSiteInfo,
+};

@@ -190,10 +190,12 @@ export const leaseJob = operation('leaseJob', {
     'Hands the worker the next queued job it can run (its engine, models, size and job types), leased ' +
     'to it until `lease_expires_at`. When none is queued the request waits up to `wait_seconds` (a long ' +
     'poll, woken as soon as a task is queued) and then answers `{"job": null}`; a worker that hangs up ' +
-    'stops the wait, and a job leased meanwhile goes back to the queue. Worker token only.',
+    'stops the wait, and a job leased meanwhile goes back to the queue. An instance that is shutting ' +
+    'down ends the waits with `{"job": null}` and refuses new leases with 503 `service_unavailable` ' +
+    '(back off, then ask again: the load balancer sends the request to another instance). Worker token only.',
   body: leaseBody,
   responses: { 200: leaseAnswer },
-  errors: [],
+  errors: ['service_unavailable'],
 });
 
 export const reportJobProgress = operation('reportJobProgress', {

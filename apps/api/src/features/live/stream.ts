@@ -1,6 +1,7 @@
 import { LIVE_EVENT, type LiveEventData, type LiveEventName, type TaskView } from '@mirage/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Notifier } from '../../events/notifier.ts';
+import type { AppMetrics } from '../../http/metrics-registry.ts';
 import { userIdOf } from '../../http/route-auth.ts';
 import { sessionToken } from '../../http/session-cookies.ts';
 import type { SessionService } from '../session/index.ts';
@@ -30,6 +31,13 @@ export interface LiveStreams {
 }
 
 export const HEARTBEAT_MS = 15_000;
+/**
+ * The reconnection delay a stream ended by a shutdown asks for: the browser's EventSource reconnects
+ * after it by itself, and the balancer sends it to an instance that takes traffic.
+ */
+export const SHUTDOWN_RETRY_MS = 1000;
+/** The last frame of a stream this instance ends because it shuts down: the delay, then a comment. */
+export const SHUTDOWN_FRAME = `retry: ${SHUTDOWN_RETRY_MS}\n\n: this instance is shutting down; reconnect\n\n`;
 /** Changes arriving within this window are sent as one update. */
 const COALESCE_MS = 100;
 
@@ -47,10 +55,21 @@ const STREAM_HEADERS = {
  */
 export function createLiveStreams(
   app: FastifyInstance,
-  deps: { notifier: Notifier; sessions: SessionService; options?: LiveStreamOptions },
+  deps: {
+    notifier: Notifier;
+    sessions: SessionService;
+    options?: LiveStreamOptions;
+    /** Aborts when the instance starts shutting down (lifecycle.ts): every stream ends at once. */
+    draining?: AbortSignal;
+    /** The open streams gauge (http/metrics-registry.ts). */
+    metrics: Pick<AppMetrics, 'liveStreamOpened'>;
+  },
 ): LiveStreams {
   const heartbeatMs = deps.options?.heartbeatMs ?? HEARTBEAT_MS;
   const hub = createLiveHub(deps.notifier, deps.options?.maxStreamsPerUser ?? MAX_STREAMS_PER_USER);
+  // A draining instance ends its streams with the reconnect hint at once, while its in-flight requests
+  // finish; the browsers' reconnections go to instances that take traffic.
+  deps.draining?.addEventListener('abort', () => hub.closeAll(), { once: true });
   // Open streams would hold the server open on shutdown: end them first.
   app.addHook('preClose', (done) => {
     hub.closeAll();
@@ -65,6 +84,13 @@ export function createLiveStreams(
     const userId = userIdOf(request);
     // HEAD: the headers a GET would have, and the end (a hijacked stream would never end).
     if (request.method === 'HEAD') return reply.headers(STREAM_HEADERS).send();
+    // Opened while draining (the balancer has not noticed yet): only the reconnect hint, and the end.
+    if (deps.draining?.aborted) {
+      reply.hijack();
+      reply.raw.writeHead(200, { ...STREAM_HEADERS, connection: 'close' });
+      reply.raw.end(SHUTDOWN_FRAME);
+      return;
+    }
 
     let closed = false;
     let pendingTasks = new Set<string>();
@@ -134,10 +160,22 @@ export function createLiveStreams(
       disconnect();
       clearInterval(heartbeat);
       clearTimeout(flushTimer);
+      counted();
       stream.end();
     };
+    /**
+     * The instance shuts down: the reconnect hint, the end, and the connection closed (an idle kept-alive
+     * connection would hold the server's close until the end of the grace period).
+     */
+    const closeForShutdown = () => {
+      if (closed) return;
+      stream.write(SHUTDOWN_FRAME);
+      stream.once('finish', () => request.raw.socket.end());
+      close();
+    };
     // Throws 429 spam_protection before anything is written: the refusal is an ordinary error answer.
-    const disconnect = hub.connect(userId, { signal, close });
+    const disconnect = hub.connect(userId, { signal, close: closeForShutdown });
+    const counted = deps.metrics.liveStreamOpened(request.routeOptions.url ?? 'unknown');
 
     reply.hijack();
     stream.writeHead(200, { ...STREAM_HEADERS, connection: 'keep-alive' });

@@ -1,6 +1,7 @@
 import type { LeaseRequest } from '@mirage/domain';
 import type { TaskRow, WorkerRow } from '../../db/schema/generation.ts';
 import { CHANNEL, type Notifier } from '../../events/notifier.ts';
+import type { AppMetrics } from '../../http/metrics-registry.ts';
 import { isJobKindName, type LeasedTaskCache, type QueueRepository } from '../task/index.ts';
 import type { WorkerRepository } from './repository.ts';
 
@@ -17,6 +18,13 @@ export interface DispatcherDeps {
    * clock); 1 s by default. Tests lengthen it to show that the notification alone wakes the worker.
    */
   recheckMs?: number;
+  /**
+   * Aborts when this instance starts shutting down (lifecycle.ts): waiting leases end at once with no
+   * job, and nothing more is leased here, so that the workers ask another instance.
+   */
+  draining?: AbortSignal;
+  /** The queue wait of each task handed out (http/metrics-registry.ts). */
+  metrics: Pick<AppMetrics, 'taskLeased'>;
 }
 
 const DEFAULT_RECHECK_MS = 1000;
@@ -57,6 +65,9 @@ export function createWorkerDispatcher(deps: DispatcherDeps) {
       request: LeaseRequest,
       hungUp?: AbortSignal,
     ): Promise<TaskRow | undefined> {
+      // The row is the auth cache's (worker/service.ts, up to 10 s old): its engine is kept the declared
+      // one, so that this worker's completions name their engine in /metrics at once.
+      worker.engine = request.engine;
       if (Date.now() - (lastTouch.get(worker.id) ?? 0) > 15_000) {
         lastTouch.set(worker.id, Date.now());
         await deps.workers.touch(worker.id, {
@@ -67,10 +78,12 @@ export function createWorkerDispatcher(deps: DispatcherDeps) {
       }
       const deadline = Date.now() + (request.wait_seconds ?? 0) * 1000;
       for (;;) {
+        if (deps.draining?.aborted) return undefined;
         const task = await tryLease(worker, request);
         if (task) {
           if (!hungUp?.aborted) {
             deps.leased.remember(task);
+            deps.metrics.taskLeased(task);
             return task;
           }
           // The worker hung up while we leased: put the task straight back.
@@ -84,11 +97,13 @@ export function createWorkerDispatcher(deps: DispatcherDeps) {
             waiters.delete(wake);
             clearTimeout(timer);
             hungUp?.removeEventListener('abort', wake);
+            deps.draining?.removeEventListener('abort', wake);
             resolve();
           };
           const timer = setTimeout(wake, Math.min(recheckMs, remaining));
           waiters.add(wake);
           hungUp?.addEventListener('abort', wake);
+          deps.draining?.addEventListener('abort', wake);
         });
       }
     },
@@ -101,6 +116,11 @@ export function createWorkerDispatcher(deps: DispatcherDeps) {
         created_at: worker.created_at.toISOString(),
       }));
       return { workers, queue: await deps.queue.counts() };
+    },
+
+    /** Whether this instance is shutting down: a new lease request is refused (503) rather than answered. */
+    get draining(): boolean {
+      return deps.draining?.aborted ?? false;
     },
 
     /** How many lease requests are asleep waiting for a task (tests wait for a worker to be waiting). */

@@ -101,6 +101,8 @@ export async function registerWorkerRoutes(fastify: FastifyInstance, deps: Worke
       { config: { auth: 'worker' }, schema: schemaOf(leaseJob) },
       async (request, reply) => {
         const worker = authenticatedWorker(request);
+        // A shutting-down instance: the agent backs off and asks again, through the balancer, elsewhere.
+        if (deps.dispatcher.draining) throw new AppError('service_unavailable');
         const task = await deps.dispatcher.lease(worker, request.body, hangUpSignal(reply));
         return { job: task ? toWorkerJob(task) : null };
       },
