@@ -6,6 +6,7 @@ import { createHmac } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { cookieSecret, wantsSandboxPayments, type Config } from '../../config.ts';
 import type { DB } from '../../db/database.ts';
+import type { AppMetrics } from '../../http/metrics-registry.ts';
 import { createOrderRepository } from './order-repository.ts';
 import type { PaymentProvider } from './providers/provider.ts';
 import { CCBILL_WEBHOOK_CIDRS, createCcbillProvider } from './providers/ccbill.ts';
@@ -22,7 +23,13 @@ export type { PaymentService } from './service.ts';
 export const sandboxCheckoutPath = (orderId: string) => `/payment/sandbox/${orderId}`;
 
 /** The payment service with the providers this configuration enables, in the shop's order. */
-export function createPayments(deps: { config: Config; db: DB; now: () => Date; log: FastifyBaseLogger }) {
+export function createPayments(deps: {
+  config: Config;
+  db: DB;
+  now: () => Date;
+  log: FastifyBaseLogger;
+  metrics: Pick<AppMetrics, 'orderCreated' | 'paymentNotification'>;
+}) {
   const { config } = deps;
   const sandbox = wantsSandboxPayments(config)
     ? createSandboxProvider({
@@ -75,6 +82,7 @@ export function createPayments(deps: { config: Config; db: DB; now: () => Date; 
     publicUrl: config.PUBLIC_URL,
     now: deps.now,
     log: deps.log,
+    metrics: deps.metrics,
   });
 }
 export { applyPlanChange, lockPlanHolder } from './plan-repository.ts';

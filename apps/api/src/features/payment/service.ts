@@ -12,6 +12,7 @@ import {
 } from '@mirage/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../errors.ts';
+import type { AppMetrics } from '../../http/metrics-registry.ts';
 import type { OrderRepository } from './order-repository.ts';
 import type { SandboxProvider } from './providers/sandbox.ts';
 import {
@@ -49,6 +50,8 @@ export function createPaymentService(deps: {
   publicUrl: string;
   now: () => Date;
   log: FastifyBaseLogger;
+  /** Orders and notifications by provider, recorded after their transaction committed. */
+  metrics: Pick<AppMetrics, 'orderCreated' | 'paymentNotification'>;
 }) {
   const { orders } = deps;
   const byId = new Map(deps.providers.map((provider) => [provider.id, provider]));
@@ -66,6 +69,7 @@ export function createPaymentService(deps: {
       event = provider.readNotification(incoming);
     } catch (error) {
       if (error instanceof NotificationRejected) {
+        deps.metrics.paymentNotification(provider.id, 'unknown', 'rejected');
         deps.log.warn(
           { provider: provider.id, reason: error.message, ip: incoming.ip },
           'payment notification refused',
@@ -74,14 +78,21 @@ export function createPaymentService(deps: {
       }
       // Genuine but unreadable (a field missing, a body that is not what the provider documents): a 400 the
       // provider will retry or show, never a 500; the log says what was wrong.
+      deps.metrics.paymentNotification(provider.id, 'unknown', 'unreadable');
       deps.log.warn({ err: error, provider: provider.id }, 'payment notification unreadable');
       throw new AppError('validation_error', { field: 'body' });
     }
-    if (!event) return 'ignored';
+    if (!event) {
+      deps.metrics.paymentNotification(provider.id, 'unknown', 'ignored');
+      return 'ignored';
+    }
     if (event.eventId.length === 0 || event.eventId.length > MAX_EVENT_ID) {
+      deps.metrics.paymentNotification(provider.id, event.kind, 'rejected');
       throw new AppError('unauthorized_resource');
     }
     const outcome = await deps.settlement.settle(provider.id, event, deps.now());
+    // settle committed (or threw, counting nothing): the order's transition as the settlement saw it.
+    deps.metrics.paymentNotification(provider.id, event.kind, outcome);
     if (outcome === 'flagged' || outcome === 'unmatched') {
       deps.log.warn(
         { provider: provider.id, event: event.eventId, kind: event.kind, outcome },
@@ -139,6 +150,7 @@ export function createPaymentService(deps: {
         amountCents: product.priceCents[currency],
       };
       await orders.create(order);
+      deps.metrics.orderCreated(provider.id);
       const { success, cancel } = returnUrls(provider, order.id, deps.publicUrl);
       try {
         const checkout = await provider.createCheckout(

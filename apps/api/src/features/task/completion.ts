@@ -4,6 +4,7 @@ import type { DB } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 import type { TaskRecord, WorkerRow } from '../../db/schema/generation.ts';
 import { CHANNEL, type Notifier } from '../../events/notifier.ts';
+import type { AppMetrics } from '../../http/metrics-registry.ts';
 import { lockImage } from '../image/index.ts';
 import { post } from '../ledger/index.ts';
 import { appendEvent } from '../outbox/index.ts';
@@ -18,6 +19,8 @@ export interface CompletionDeps {
   workers: WorkerRepository;
   notifier: Notifier;
   now: () => Date;
+  /** Recorded after each unit commits (http/metrics-registry.ts): a rolled-back end counts nothing. */
+  metrics: Pick<AppMetrics, 'attemptEnded' | 'taskFailed' | 'taskRetried'>;
 }
 
 /** How a task that did not finish ends: a worker's failure, or a lease that ran out (the reaper). */
@@ -36,16 +39,23 @@ export function createTaskCompletion(deps: CompletionDeps) {
   const changed = (trx: DB, task: Pick<TaskRecord, 'user_id' | 'id'>) =>
     deps.notifier.notify(trx, CHANNEL.taskChanged, `${task.user_id}:${task.id}`);
 
-  /** Refunds the task's cost to the balance it was paid from, once (ledger key and flag); true if paid. */
-  async function refund(trx: Transaction<Database>, task: TaskRecord): Promise<boolean> {
-    if (!task.paid_with || task.cost <= 0) return false;
-    if (task.refunded) return true;
+  /**
+   * Refunds the task's cost to the balance it was paid from, once (ledger key and flag); the currency
+   * when it was paid (null: free), `already` when an earlier end refunded it.
+   */
+  async function refund(
+    trx: Transaction<Database>,
+    task: TaskRecord,
+  ): Promise<{ currency: string; already: boolean } | null> {
+    if (!task.paid_with || task.cost <= 0) return null;
+    const currency = currencyOfBalance(task.paid_with);
+    if (task.refunded) return { currency, already: true };
     await post(
       trx,
       [
         {
           userId: task.user_id,
-          currency: currencyOfBalance(task.paid_with),
+          currency,
           delta: task.cost,
           reason: 'task_refund',
           ref: { type: 'task', id: task.id },
@@ -54,7 +64,7 @@ export function createTaskCompletion(deps: CompletionDeps) {
       `refund:${task.id}`,
     );
     await queue.markRefunded(trx, task.id);
-    return true;
+    return { currency, already: false };
   }
 
   /** The failed and expired units: the task fails, is refunded, and its end is recorded. */
@@ -67,12 +77,13 @@ export function createTaskCompletion(deps: CompletionDeps) {
     await queue.markFailed(trx, locked.id, message, now());
     await deleteTaskMask(trx, locked.id);
     const refunded = await refund(trx, locked);
-    const payload = { taskId: locked.id, userId: locked.user_id, jobType: locked.type, refunded };
+    const payload = { taskId: locked.id, userId: locked.user_id, jobType: locked.type, refunded: !!refunded };
     await appendEvent(
       trx,
       cause === 'failure' ? { type: 'task.failed', payload } : { type: 'task.expired', payload },
       { dedupeKey: EVENT_DEDUPE_KEY.taskEnded(locked.id) },
     );
+    return refunded && !refunded.already ? { currency: refunded.currency } : null;
   }
 
   return {
@@ -86,7 +97,7 @@ export function createTaskCompletion(deps: CompletionDeps) {
       worker: WorkerRow,
       result: Pick<NewImageCompletion, 'image' | 'tags'>,
     ): Promise<{ id: number; uuid: string } | undefined> {
-      return completeWithNewImage(db, {
+      const stored = await completeWithNewImage(db, {
         taskId: task.id,
         workerId: worker.id,
         image: result.image,
@@ -95,6 +106,8 @@ export function createTaskCompletion(deps: CompletionDeps) {
         notification: { channel: CHANNEL.taskChanged, payload: `${task.user_id}:${task.id}` },
         event: { taskId: task.id, userId: task.user_id, jobType: task.type },
       });
+      if (stored) deps.metrics.attemptEnded(task, worker.engine, 'done', now());
+      return stored;
     },
 
     /**
@@ -109,7 +122,7 @@ export function createTaskCompletion(deps: CompletionDeps) {
       imageId: number,
       applyToImage: (trx: Transaction<Database>) => Promise<void>,
     ): Promise<'stored' | 'gone' | 'lost'> {
-      return db.transaction().execute(async (trx) => {
+      const outcome = await db.transaction().execute(async (trx) => {
         if (!(await lockImage(trx, imageId))) return 'gone' as const;
         const locked = await queue.lockTask(trx, task.id);
         if (!locked || isTerminal(locked.state) || locked.worker_id !== worker.id) return 'lost' as const;
@@ -128,6 +141,8 @@ export function createTaskCompletion(deps: CompletionDeps) {
         await changed(trx, locked);
         return 'stored' as const;
       });
+      if (outcome === 'stored') deps.metrics.attemptEnded(task, worker.engine, 'done', now());
+      return outcome;
     },
 
     /**
@@ -141,20 +156,29 @@ export function createTaskCompletion(deps: CompletionDeps) {
       task: Pick<TaskRecord, 'id'>,
       attempt: { retryable: boolean; message: string; cause: EndCause; holder?: WorkerRow },
     ): Promise<void> {
-      await db.transaction().execute(async (trx) => {
+      const ended = await db.transaction().execute(async (trx) => {
         const locked = await queue.lockTask(trx, task.id);
-        if (!locked || isTerminal(locked.state) || locked.state === TASK_STATE.Queue) return;
+        if (!locked || isTerminal(locked.state) || locked.state === TASK_STATE.Queue) return undefined;
         const { holder } = attempt;
-        if (holder && (locked.worker_id !== holder.id || locked.lease_expires_at === null)) return;
+        if (holder && (locked.worker_id !== holder.id || locked.lease_expires_at === null)) return undefined;
+        let refund: { currency: string } | null | undefined;
         if (attempt.retryable && locked.attempts < locked.max_attempts) {
           await queue.requeue(trx, locked.id, attempt.message);
           await deps.notifier.notify(trx, CHANNEL.taskQueued, locked.id);
         } else {
-          await endUnfinished(trx, locked, attempt.cause, attempt.message);
+          refund = await endUnfinished(trx, locked, attempt.cause, attempt.message);
         }
         if (locked.worker_id) await deps.workers.countJob(trx, locked.worker_id, 'failed', 0);
         await changed(trx, locked);
+        return { locked, refund };
       });
+      if (!ended) return;
+      // Committed: the attempt's duration (a worker's report; an expired lease's is only the lease
+      // time, not a job's), then the task's end or its retry.
+      const { locked, refund } = ended;
+      if (attempt.holder) deps.metrics.attemptEnded(locked, attempt.holder.engine, 'failed', now());
+      if (refund === undefined) deps.metrics.taskRetried(locked.type, attempt.cause);
+      else deps.metrics.taskFailed(locked.type, attempt.cause, refund);
     },
   };
 }

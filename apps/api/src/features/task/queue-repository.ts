@@ -260,6 +260,24 @@ export function createQueueRepository(db: DB, options: QueueOptions) {
       return { queued: Number(row.queued), running: Number(row.running) };
     },
 
+    /**
+     * Queued tasks per lane and the oldest one's creation (the /metrics queue gauges, read at every
+     * scrape): the partial index task_queue holds exactly the queued rows, so this reads the queue only.
+     */
+    async depthByLane(): Promise<{ lane: TaskLane; queued: number; oldest: Date | null }[]> {
+      const rows = await db
+        .selectFrom('task')
+        .select(['lane', sql<number>`count(*)`.as('queued'), sql<Date | null>`min(created_at)`.as('oldest')])
+        .where('state', '=', TASK_STATE.Queue)
+        .groupBy('lane')
+        .execute();
+      return rows.map((row) => ({
+        lane: row.lane,
+        queued: Number(row.queued),
+        oldest: row.oldest === null ? null : new Date(row.oldest),
+      }));
+    },
+
     /** Tasks finished in the last window, for the ETA of queued tasks. */
     async recentThroughput(since: Date): Promise<{ done: number; busyMs: number }> {
       const row = await db

@@ -14,6 +14,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { DB } from '../../db/database.ts';
 import { CHANNEL, type Notifier } from '../../events/notifier.ts';
 import { AppError } from '../../errors.ts';
+import type { AppMetrics } from '../../http/metrics-registry.ts';
 import type { ImageRepository } from '../image/index.ts';
 import { post } from '../ledger/index.ts';
 import type { ModerationService } from '../moderation/index.ts';
@@ -42,6 +43,8 @@ export interface TaskServiceDeps {
   maxAttempts: number;
   loadModerationRules: () => Promise<readonly ModerationRule[]>;
   moderation: ModerationService;
+  /** Tasks created and prompts refused, recorded once their transaction committed. */
+  metrics: Pick<AppMetrics, 'taskCreated' | 'promptRefused'>;
 }
 
 export function createTaskService(deps: TaskServiceDeps) {
@@ -56,11 +59,14 @@ export function createTaskService(deps: TaskServiceDeps) {
     const safety = checkChildSafety({ prompt, neg_prompt: negPrompt }, now().getUTCFullYear());
     if (safety.blocked) {
       const strike = await deps.moderation.recordChildSafetyStrike(userId, { safety, prompt, negPrompt });
+      // After the strike committed; its first reason (the catalogue's order) names the refusal.
+      deps.metrics.promptRefused('task', 'child_safety', safety.reasons[0] ?? 'minor_term');
       if (strike.mute) throw new AppError('user_muted');
       throw new AppError('forbidden_prompt', strike.warning ? { warning: SAFETY_WARNING } : undefined);
     }
     const result = moderatePrompt({ prompt, neg_prompt: negPrompt }, await deps.loadModerationRules());
     if (result.forbidden.length > 0) {
+      deps.metrics.promptRefused('task', 'rules', 'forbidden_words');
       throw new AppError('forbidden_prompt', {
         words: [...new Set(result.forbidden.map((hit) => hit.match))],
       });
@@ -139,6 +145,7 @@ export function createTaskService(deps: TaskServiceDeps) {
       await kind.afterEnqueue?.(trx, queued, checked);
       return queued;
     });
+    deps.metrics.taskCreated(task);
     return kind.answer(task, checked);
   }
 
