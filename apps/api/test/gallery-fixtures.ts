@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { promptTags } from '@mirage/domain';
+import { promptTags, type ImageSafetyState } from '@mirage/domain';
 import { processImage } from '../src/features/image/post-process.ts';
 import { insertImageWithTags } from '../src/features/image/repository.ts';
 import { imageTags } from '../src/features/tag/image-tags.ts';
@@ -14,6 +14,8 @@ export interface ImageSpec {
   format?: 'Portrait' | 'Wide' | 'Square';
   gen_type?: string;
   is_private?: boolean;
+  /** Where the image-side safety check stands (default: cleared). */
+  safety_state?: ImageSafetyState;
   /** Store real files (PNG, WebP, thumbnail) too. */
   files?: boolean;
 }
@@ -55,6 +57,7 @@ export async function addImage(t: TestContext, userId: number, spec: ImageSpec =
         gen_data: JSON.stringify({ ...settings, seed: 42 }),
         signature: null,
         is_private: spec.is_private ?? false,
+        safety_state: spec.safety_state ?? 'clear',
         blurhash: processed.blurhash,
       },
       imageTags(prompt, settings, genType),

@@ -183,7 +183,7 @@ function liveStreamProbe(url: string): Probe {
   return {
     publicTo: ['owner'],
     async prepare(_who, image) {
-      const task = await enqueuePaidTask(t, ownerId, { cost: 1 });
+      const task = await enqueuePaidTask(t, ownerId, { cost: 0 });
       await t.database.db
         .updateTable('task')
         .set({ state: TASK_STATE.Done, image_id: image.id, finished_at: new Date() })
@@ -304,14 +304,15 @@ describe('the route table', () => {
   });
 });
 
-/** Asks the probe for a fresh image per viewer; returns who saw it. */
-async function whoSees(probe: Probe, isPrivate: boolean): Promise<Who[]> {
+/** Asks the probe for a fresh image per viewer; returns who saw it. `held`: by the image safety check. */
+async function whoSees(probe: Probe, mode: 'public' | 'private' | 'held'): Promise<Who[]> {
   const seen: Who[] = [];
   for (const who of EVERYBODY) {
     const image = await addImage(t, ownerId, { files: probe.files ?? false });
     await probe.prepare?.(who, image);
-    if (isPrivate) {
-      await t.database.db.updateTable('image').set({ is_private: true }).where('id', '=', image.id).execute();
+    if (mode !== 'public') {
+      const hidden = mode === 'private' ? { is_private: true } : { safety_state: 'held' as const };
+      await t.database.db.updateTable('image').set(hidden).where('id', '=', image.id).execute();
     }
     if (await probe.sees(who, image.uuid)) seen.push(who);
   }
@@ -326,9 +327,11 @@ const cases = [
 ];
 
 describe.each(cases)('$name', ({ probe }) => {
-  it('shows a private image to its owner only (invariant 4), and a public one as it always has', async () => {
-    expect(await whoSees(probe, true), 'private').toEqual(probe.privateTo ?? ['owner']);
-    expect(await whoSees(probe, false), 'public').toEqual(probe.publicTo ?? EVERYBODY);
+  it('shows a private or held image to its owner only (invariant 4), and a public one as always', async () => {
+    expect(await whoSees(probe, 'private'), 'private').toEqual(probe.privateTo ?? ['owner']);
+    // Public by its owner's choice, but held by the image-side safety check (docs/architecture/image-safety.md).
+    expect(await whoSees(probe, 'held'), 'held').toEqual(probe.privateTo ?? ['owner']);
+    expect(await whoSees(probe, 'public'), 'public').toEqual(probe.publicTo ?? EVERYBODY);
   });
 });
 
@@ -352,6 +355,7 @@ const BY_UUID: [Method, (uuid: string) => string, unknown?][] = [
 describe('a private image refused', () => {
   it('answers exactly as an image that does not exist, to a visitor and to another user', async () => {
     const image = await addImage(t, ownerId, { is_private: true, files: true });
+    const held = await addImage(t, ownerId, { files: true, safety_state: 'held' });
     const missing = randomUUID();
     for (const who of ['anonymous', 'other'] as const) {
       for (const [method, url, body] of BY_UUID) {
@@ -359,7 +363,8 @@ describe('a private image refused', () => {
           const response = await ask(who, method, url(uuid), body ? { uuid } : undefined);
           return { status: response.statusCode, body: response.body.replaceAll(uuid, '{uuid}') };
         };
-        expect(await answer(image.uuid), `${who} ${method} ${url('{uuid}')}`).toEqual(await answer(missing));
+        const [name, expected] = [`${who} ${method} ${url('{uuid}')}`, await answer(missing)];
+        for (const refused of [image, held]) expect(await answer(refused.uuid), name).toEqual(expected);
       }
     }
   });

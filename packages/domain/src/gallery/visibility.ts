@@ -3,9 +3,12 @@
  * call and file URL). This is the one statement of the rule; the API's SQL form of it is `visibleTo`
  * (apps/api/src/features/image/visibility-repository.ts), and a test checks that the two agree.
  *
- * What decides it today is the owner and the private flag, nothing else: a deleted image has no row (it
- * is never found), and no moderation state hides an image. Curated samples are ordinary public images.
+ * What decides it is the owner, the private flag and the image-side safety check (moderation/
+ * image-safety.ts): an image the check has not cleared (pending, or held for review) is its owner's only,
+ * whatever the flag says; once cleared, the flag alone decides. A deleted image has no row (it is never
+ * found). Curated samples are ordinary public images.
  */
+import type { ImageSafetyState } from '../moderation/image-safety.ts';
 
 /** Who is asking: a signed-in user's id, or ANONYMOUS (no session, or a page anyone may fetch). */
 export type ImageViewer = number | null;
@@ -19,10 +22,16 @@ export const ANONYMOUS = null;
 /** The facts of an image that decide who may see it. */
 export interface ImageVisibilityFacts {
   user_id: number;
+  /** The owner's choice; it decides only once the safety check has cleared the image. */
   is_private: boolean;
+  safety_state: ImageSafetyState;
 }
 
-/** Whether `viewer` may see `image`: a public image is anybody's, a private one its owner's only. */
+/**
+ * Whether `viewer` may see `image`: a public image the safety check cleared is anybody's; any other (private,
+ * awaiting the check, or held for review) is its owner's only.
+ */
 export function canView(viewer: ImageViewer, image: ImageVisibilityFacts): boolean {
-  return !image.is_private || (viewer !== ANONYMOUS && viewer === image.user_id);
+  const published = !image.is_private && image.safety_state === 'clear';
+  return published || (viewer !== ANONYMOUS && viewer === image.user_id);
 }

@@ -1,3 +1,4 @@
+import { canView, type ImageVisibilityFacts } from '../gallery/visibility.ts';
 import { PLAN, type Plan } from '../plan.ts';
 import {
   CFG_BY_CREATIVITY,
@@ -133,11 +134,12 @@ export interface TweakSource {
 const USER_GENERATED = new Set(['txt2img', 'inpaint', 'style_convert']);
 
 /**
- * Whether the caller may use the image as a source: their own, or a public one. Another user's private
- * image is answered `image_not_found` by the caller, like any image they may not see.
+ * Whether the caller may use the image as a source: one they may see (canView: their own, or a published
+ * one). Another user's private image, or one the image-side safety check has not cleared, is answered
+ * `image_not_found` by the caller, like any image they may not see.
  */
-export function canTweakFrom(source: TweakSource, userId: number): boolean {
-  return source.user_id === userId || !source.is_private;
+export function canTweakFrom(source: ImageVisibilityFacts, userId: number): boolean {
+  return canView(userId, source);
 }
 
 /**

@@ -2,7 +2,7 @@
  * Prompt moderation (docs/product/moderation.md#rules, invariant 7 in docs/architecture.md#invariants):
  * normalising and tokenising (text.ts), the tolerant matcher (terms.ts), written ages (ages.ts), the editable
  * moderation rules (rules.ts), the hard child-safety layer (child-safety.ts and its parts), and the one file
- * of word lists they read.
+ * of word lists they read. Images have one rule of their own: the image-side safety check's (image-safety.ts).
  */
 export * from './wordlists.ts';
 export { foldText, prepareText, type FoldedText, type PreparedText, type Span } from './text.ts';
@@ -16,3 +16,4 @@ export * from './rules.ts';
 export * from './rule-schema.ts';
 export * from './child-safety.ts';
 export * from './strikes.ts';
+export * from './image-safety.ts';

@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { ANONYMOUS, canView } from '../../src/index.ts';
 
-/** Invariant 4: a private image is its owner's only; a public one is anybody's. */
+/**
+ * Invariant 4: a private image is its owner's only; a public one is anybody's once the image-side safety
+ * check has cleared it.
+ */
 const OWNER = 7;
 const OTHER = 8;
-const publicImage = { user_id: OWNER, is_private: false };
-const privateImage = { user_id: OWNER, is_private: true };
+const publicImage = { user_id: OWNER, is_private: false, safety_state: 'clear' } as const;
+const privateImage = { user_id: OWNER, is_private: true, safety_state: 'clear' } as const;
 
 describe('canView', () => {
   it('shows a public image to everybody: anonymous, another user, the owner', () => {
@@ -21,9 +24,9 @@ describe('canView', () => {
   });
 
   it('does not take user id 0 (or any falsy id) for anonymous or for the owner', () => {
-    expect(canView(0, { user_id: 0, is_private: true })).toBe(true);
+    expect(canView(0, { ...privateImage, user_id: 0 })).toBe(true);
     expect(canView(0, privateImage)).toBe(false);
-    expect(canView(ANONYMOUS, { user_id: 0, is_private: true })).toBe(false);
+    expect(canView(ANONYMOUS, { ...privateImage, user_id: 0 })).toBe(false);
   });
 
   it('reads the facts it is given only: extra columns (sample, nsfw, upscaled) change nothing', () => {
@@ -31,4 +34,16 @@ describe('canView', () => {
     expect(canView(OTHER, sample)).toBe(false);
     expect(canView(OWNER, sample)).toBe(true);
   });
+
+  it.each(['pending', 'held'] as const)(
+    'shows a public image the safety check has not cleared (%s) to its owner only, like a private one',
+    (state) => {
+      for (const is_private of [false, true]) {
+        const image = { user_id: OWNER, is_private, safety_state: state };
+        expect(canView(OWNER, image)).toBe(true);
+        expect(canView(OTHER, image)).toBe(false);
+        expect(canView(ANONYMOUS, image)).toBe(false);
+      }
+    },
+  );
 });

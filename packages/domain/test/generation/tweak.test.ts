@@ -101,11 +101,20 @@ describe('mask size', () => {
 });
 
 describe('who may tweak which image', () => {
+  const cleared = { ...source, safety_state: 'clear' } as const;
+
   it('the owner any of theirs; others only public ones', () => {
-    expect(canTweakFrom(source, 1)).toBe(true);
-    expect(canTweakFrom(source, 2)).toBe(true);
-    expect(canTweakFrom({ ...source, is_private: true }, 1)).toBe(true);
-    expect(canTweakFrom({ ...source, is_private: true }, 2)).toBe(false);
+    expect(canTweakFrom(cleared, 1)).toBe(true);
+    expect(canTweakFrom(cleared, 2)).toBe(true);
+    expect(canTweakFrom({ ...cleared, is_private: true }, 1)).toBe(true);
+    expect(canTweakFrom({ ...cleared, is_private: true }, 2)).toBe(false);
+  });
+
+  it('others not an image the safety check has not cleared (pending or held), its owner still', () => {
+    for (const safety_state of ['pending', 'held'] as const) {
+      expect(canTweakFrom({ ...cleared, safety_state }, 1)).toBe(true);
+      expect(canTweakFrom({ ...cleared, safety_state }, 2)).toBe(false);
+    }
   });
 });
 

@@ -11,3 +11,4 @@ export {
 } from './repository.ts';
 export type { ImageRepository } from './repository.ts';
 export { visibleTo } from './visibility-repository.ts';
+export type { ImageSafetyService } from './safety/index.ts';

@@ -4,11 +4,13 @@ import type { DB } from '../../db/database.ts';
 import type { TaskRecord, WorkerRow } from '../../db/schema/generation.ts';
 import { CHANNEL, type Notifier } from '../../events/notifier.ts';
 import { AppError } from '../../errors.ts';
+import type { AppMetrics } from '../../http/metrics-registry.ts';
 import type { ObjectStore } from '../../storage/object-store.ts';
 import {
   imageKeys,
   type ImageProcessor,
   type ImageRepository,
+  type ImageSafetyService,
   InvalidImageError,
   pngSize,
 } from '../image/index.ts';
@@ -31,12 +33,16 @@ export interface LifecycleDeps {
   workers: WorkerRepository;
   store: ObjectStore;
   processor: ImageProcessor;
+  /** The image-side safety check every new image waits for (features/image/safety). */
+  safety: Pick<ImageSafetyService, 'initialState' | 'checkSoon'>;
   /** Tasks this instance leased, so `complete` usually needs no query to load its task. */
   leased: LeasedTaskCache;
   notifier: Notifier;
   now: () => Date;
   leaseMs: number;
   log: FastifyBaseLogger;
+  /** Job durations, failures, retries and refunds, recorded by the completion units (completion.ts). */
+  metrics: Pick<AppMetrics, 'attemptEnded' | 'taskFailed' | 'taskRetried'>;
 }
 
 /** What `complete` stores about the image besides the file. */
@@ -56,6 +62,7 @@ export function createTaskLifecycle(deps: LifecycleDeps) {
     workers: deps.workers,
     notifier: deps.notifier,
     now,
+    metrics: deps.metrics,
   });
 
   const changed = (trx: DB, task: Pick<TaskRecord, 'user_id' | 'id'>) =>
@@ -144,6 +151,7 @@ export function createTaskLifecycle(deps: LifecycleDeps) {
     completion,
     images: deps.images,
     store: deps.store,
+    safety: deps.safety,
     processResult,
     sourceGone,
     answerAfterLostRace,

@@ -4,7 +4,7 @@ import type { DB } from '../../../db/database.ts';
 import type { Database } from '../../../db/schema.ts';
 import type { TaskRecord, TaskRow, WorkerRow } from '../../../db/schema/generation.ts';
 import type { ObjectStore } from '../../../storage/object-store.ts';
-import type { ImageRepository, ProcessedImage } from '../../image/index.ts';
+import type { ImageRepository, ImageSafetyService, ProcessedImage } from '../../image/index.ts';
 import type { TaskCompletion } from '../completion.ts';
 import type { NewTask } from '../queue-repository.ts';
 
@@ -37,6 +37,11 @@ export interface CompletionContext {
   completion: TaskCompletion;
   images: ImageRepository;
   store: ObjectStore;
+  /**
+   * The image-side safety check: a new image is stored in its `initialState` (pending while the check is
+   * on: its owner's only) and handed to `checkSoon` once stored.
+   */
+  safety: Pick<ImageSafetyService, 'initialState' | 'checkSoon'>;
   /**
    * Post-processes a checked result into the store (PNG, WebP, thumbnail, blurhash); an image that
    * cannot be decoded ends the attempt as a retryable failure and answers invalid_result.

@@ -38,6 +38,7 @@ export async function storeNewImage(
       gen_data: JSON.stringify({ ...settings, seed: task.job.seed, model: metadata.model ?? null }),
       signature: task.signature,
       is_private: settings.private === true,
+      safety_state: context.safety.initialState,
       watermarked: task.job.watermark,
       upscaled: task.job.upscale !== null,
       blurhash: processed.blurhash,
@@ -46,7 +47,11 @@ export async function storeNewImage(
     },
     tags: imageTags(task.job.prompt, settings, task.type),
   });
-  if (stored) return { image_uuid: stored.uuid, duplicate: false };
+  if (stored) {
+    // Checked in the background: the worker is answered now, and the image is its owner's only until then.
+    context.safety.checkSoon(stored.id);
+    return { image_uuid: stored.uuid, duplicate: false };
+  }
   // Lost a race (reaped or completed meanwhile): drop our files, answer like the winner.
   await Promise.all(Object.values(imageKeys(uuid)).map((key) => context.store.delete(key)));
   return context.answerAfterLostRace(task.id, worker);
