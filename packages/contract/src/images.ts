@@ -192,7 +192,7 @@ export const toggleImagePrivate = operation('toggleImagePrivate', {
   responses: {
     200: z.object({ is_private: z.boolean() }).describe('The image’s privacy after the change'),
   },
-  errors: ['image_not_found', 'unauthorized_resource'],
+  errors: ['image_not_found', 'unauthorized_resource', 'image_hidden'],
 });
 
 export const deleteImage = operation('deleteImage', {

@@ -4,8 +4,8 @@ import { okAnswer, operation } from './define.ts';
 
 /**
  * The moderators' side of strike escalation (packages/domain/src/moderation/strikes.ts): the review
- * queue of accounts with 5 strikes or more, resolving a review and lifting a mute. Every operation
- * needs the operator's token until the moderation console brings roles.
+ * queue of accounts with 5 strikes or more, resolving a review and lifting a mute. Part of the moderation
+ * console (mod.ts): signed-in staff only.
  */
 
 const reviewQuery = z.object({
@@ -53,7 +53,7 @@ export const listModerationReviews = operation('listModerationReviews', {
   summary: 'List the review queue',
   description:
     'Accounts with 5 strikes or more, open reviews oldest first or resolved ones newest first, each with ' +
-    'its latest strikes. For moderators (the operator token).',
+    'its latest strikes.',
   querystring: reviewQuery,
   responses: {
     200: z.object({ items: z.array(moderationReview) }).describe('One page of the review queue'),
@@ -64,9 +64,7 @@ export const listModerationReviews = operation('listModerationReviews', {
 export const resolveModerationReview = operation('resolveModerationReview', {
   tag: 'moderation',
   summary: 'Resolve a review',
-  description:
-    'Closes an open review with a note on its outcome; the action is recorded. For moderators (the ' +
-    'operator token).',
+  description: 'Closes an open review with a note on its outcome; the action is recorded in the audit log.',
   params: idParams("The review's id"),
   body: z.object({ resolution: safeText().trim().min(1).max(500) }),
   responses: { 200: okAnswer.describe('The review is resolved') },
@@ -76,13 +74,11 @@ export const resolveModerationReview = operation('resolveModerationReview', {
 export const unmuteUser = operation('unmuteUser', {
   tag: 'moderation',
   summary: 'Lift a mute',
-  description:
-    "Lifts an account's mute, with an optional note; strikes before now stop counting. For moderators " +
-    '(the operator token).',
+  description: "Lifts an account's mute, with a written reason; strikes before now stop counting.",
   params: idParams("The muted account's id"),
-  body: z.object({ note: safeText().trim().max(500).optional() }).default({}),
+  body: z.object({ note: safeText().trim().min(3).max(500).describe('Why (kept in the audit log)') }),
   responses: { 200: okAnswer.describe('The mute is lifted') },
-  errors: ['not_found'],
+  errors: ['not_found', 'staff_target_protected'],
 });
 
 export const moderationOperations = { listModerationReviews, resolveModerationReview, unmuteUser };

@@ -71,6 +71,8 @@ export const ROUTE_META: Record<SpaRoute, RouteMeta> = {
   '/profile/:id/:username': page('player:profile.metaTitle', 'pages:seo.profile', 'profile'),
   '/crypto-payment/:status': hidden('shop:crypto.successTitle'),
   '/oauth': hidden('account:oauth.title'),
+  // The moderation console (docs/product/moderation-console.md): staff only, never indexed.
+  '/mod': hidden('mod:title'),
 };
 
 /** The brand after every page title. */

@@ -8,6 +8,7 @@ export const LOGIN_REQUIRED_PATHS = [
   '/tweak',
   '/daily-tasks',
   '/settings',
+  '/mod',
 ] as const;
 export const LANDING_PATHS = ['/', '/ai-hentai-generator', '/ai-realistic-generator'] as const;
 export const GALLERY_PATH = '/explore';
@@ -61,6 +62,7 @@ export const SPA_PAGES = {
   '/profile/:id/:username': null,
   '/crypto-payment/:status': 'CryptoPaymentPage',
   '/oauth': 'OAuthPage',
+  '/mod': 'ModPage',
 } as const satisfies Record<string, string | null>;
 
 export type SpaRoute = keyof typeof SPA_PAGES;

@@ -40,7 +40,7 @@ describe('route guards', () => {
     expect(guardRedirect({ pathname: '/', signedIn: false, isBot: false })).toBeNull();
   });
   it('sends guests away from login-required pages', () => {
-    for (const pathname of ['/settings', '/collection', '/creations', '/tweak', '/daily-tasks']) {
+    for (const pathname of ['/settings', '/collection', '/creations', '/tweak', '/daily-tasks', '/mod']) {
       expect(guardRedirect({ pathname, signedIn: false, isBot: false })).toBe('/explore');
       expect(guardRedirect({ pathname, signedIn: true, isBot: false })).toBeNull();
     }

@@ -72,6 +72,7 @@ describe('ROUTE_META', () => {
         '/creations',
         '/tweak',
         '/daily-tasks',
+        '/mod',
       ].sort(),
     );
     expect(NOT_FOUND_META.noindex).toBe(true);

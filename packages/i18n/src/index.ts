@@ -32,6 +32,7 @@ export const NAMESPACES = [
   'legal',
   'onboarding',
   'assistant',
+  'mod',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

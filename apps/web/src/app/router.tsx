@@ -58,6 +58,8 @@ const shellRoutes: RouteObject[] = [
     Component: ToNotFound,
   },
   { path: 'crypto-payment/:status', lazy: page(() => import('../pages/CryptoPaymentPage.tsx')) },
+  // The moderation console (docs/product/moderation-console.md): staff only, its own chunk.
+  { path: 'mod', lazy: page(() => import('../pages/ModPage.tsx')) },
   { path: '*', loader: () => redirect('/404'), Component: ToNotFound },
 ];
 

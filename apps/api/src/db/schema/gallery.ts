@@ -26,6 +26,11 @@ export interface ImageReportTable {
   image_id: number;
   /** @mirage/domain REPORT_REASONS. */
   reason: string;
+  /** Open until a moderator decides (migration 0019). */
+  state: Generated<'open' | 'approved' | 'rejected'>;
+  resolved_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** The moderator who decided; null while open or once their account is gone. */
+  resolved_by: ColumnType<number | null, number | null | undefined, number | null>;
   created_at: CreatedAt;
 }
 

@@ -49,6 +49,8 @@ export function createImageInfoRepository(db: DB) {
           .updateTable('image')
           .set((eb) => ({ is_private: eb.not('is_private') }))
           .where('id', '=', imageId)
+          // A moderator's hide is final for the owner (migration 0019).
+          .where('hidden_at', 'is', null)
           .returning(['is_private', 'tag_ids'])
           .executeTakeFirst();
         if (!flipped) return undefined;

@@ -91,6 +91,12 @@ export function createImageInfoService(deps: {
     return image;
   }
 
+  async function removeImage(image: { id: number; uuid: string }): Promise<void> {
+    await deps.images.delete(image.id);
+    const keys = [...Object.values(imageKeys(image.uuid)), ...Object.values(upscaledKeys(image.uuid))];
+    await Promise.all(keys.map((key) => deps.store.delete(key)));
+  }
+
   return {
     async info(uuid: string, viewerId: number | null) {
       const image = await visible(uuid, viewerId);
@@ -134,18 +140,23 @@ export function createImageInfoService(deps: {
       const user = await deps.users.findById(viewerId);
       if (!user || !isPremium(user, deps.now())) throw new AppError('unauthorized_resource');
       const isPrivate = await deps.images.togglePrivate(image.id);
-      if (isPrivate === undefined) throw new AppError('image_not_found');
+      // Nothing flipped: the image is gone, or a moderator hid it (possibly since it was read above).
+      if (isPrivate === undefined) {
+        const current = await deps.images.withViewer(uuid, viewerId);
+        throw new AppError(current?.hidden_at ? 'image_hidden' : 'image_not_found');
+      }
       return { is_private: isPrivate };
     },
 
     /** The owner deletes the image: its row, then its files (a missing file is not an error). */
     async delete(uuid: string, viewerId: number) {
       const image = await owned(uuid, viewerId);
-      await deps.images.delete(image.id);
-      const keys = [...Object.values(imageKeys(image.uuid)), ...Object.values(upscaledKeys(image.uuid))];
-      await Promise.all(keys.map((key) => deps.store.delete(key)));
+      await removeImage(image);
       return { ok: true as const };
     },
+
+    /** A moderator's removal (features/mod): the same deletion as the owner's. */
+    remove: removeImage,
   };
 }
 export type ImageInfoService = ReturnType<typeof createImageInfoService>;

@@ -1,2 +1,2 @@
 /** The ledger feature's public face: what other features import from it. */
-export { post } from './repository.ts';
+export { accountBalances, post } from './repository.ts';

@@ -16,6 +16,9 @@ export interface ModerationServiceDeps {
   log: FastifyBaseLogger;
 }
 
+/** More work for the same transaction (the console's audit entry), so the two commit together. */
+export type AlsoInTransaction = (trx: DB, at: Date) => Promise<void>;
+
 export interface StrikeOutcome extends StrikeEscalation {
   /** Strikes that count now, this one included. */
   strikes: number;
@@ -81,21 +84,33 @@ export function createModerationService(deps: ModerationServiceDeps) {
     },
 
     /** A moderator lifts a mute; strikes before now stop counting. `not_found` when it was not muted. */
-    async liftMute(userId: number, actor: string, note: string | null): Promise<void> {
+    async liftMute(
+      userId: number,
+      actor: string,
+      note: string | null,
+      within?: AlsoInTransaction,
+    ): Promise<void> {
       const at = now();
       await db.transaction().execute(async (trx) => {
         if (!(await moderation.unmute(trx, userId, at))) throw new AppError('not_found');
         await moderation.addAction(trx, { userId, action: 'unmuted', actor, note, at });
+        await within?.(trx, at);
       });
     },
 
     /** A moderator resolves an open review. `not_found` when there is no such open review. */
-    async resolveReview(reviewId: number, actor: string, resolution: string): Promise<void> {
+    async resolveReview(
+      reviewId: number,
+      actor: string,
+      resolution: string,
+      within?: AlsoInTransaction,
+    ): Promise<void> {
       const at = now();
       await db.transaction().execute(async (trx) => {
         const userId = await moderation.resolveReview(trx, { id: reviewId, actor, resolution, at });
         if (userId === undefined) throw new AppError('not_found');
         await moderation.addAction(trx, { userId, action: 'review_resolved', actor, note: resolution, at });
+        await within?.(trx, at);
       });
     },
 

@@ -1,0 +1,92 @@
+import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../ui/Button.tsx';
+import { PageSpinner } from '../../ui/Spinner.tsx';
+import type { StaffArea } from '@mirage/domain';
+import { accountStatus } from './model.ts';
+import { useUserSearch } from './queries.ts';
+import { ErrorNotice } from './shared.tsx';
+import { UserFileView } from './UserFileView.tsx';
+import styles from './Mod.module.css';
+
+/** Accounts (docs/product/moderation-console.md#accounts): search, then one account's file and actions. */
+export function UsersTab({ areas }: { areas: readonly StaffArea[] }) {
+  const { t } = useTranslation('mod');
+  const inputId = useId();
+  const [text, setText] = useState('');
+  const [query, setQuery] = useState('');
+  const [selected, setSelected] = useState<number | null>(null);
+  const search = useUserSearch(query);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setQuery(text.trim());
+    setSelected(null);
+  };
+  return (
+    <div className={styles.tab}>
+      <form role="search" className={styles.searchForm} onSubmit={submit}>
+        <div className={styles.field}>
+          <label htmlFor={inputId} className={styles.fieldLabel}>
+            {t('users.search_label')}
+          </label>
+          <input
+            id={inputId}
+            type="search"
+            className={styles.input}
+            value={text}
+            maxLength={100}
+            aria-describedby={`${inputId}-hint`}
+            data-testid="mod-user-search"
+            onChange={(event) => setText(event.target.value)}
+          />
+          <span id={`${inputId}-hint`} className={styles.fieldHint}>
+            {t('users.search_hint')}
+          </span>
+        </div>
+        <Button
+          type="submit"
+          variant="primary"
+          disabled={text.trim() === ''}
+          data-testid="mod-user-search-submit"
+        >
+          {t('users.search')}
+        </Button>
+      </form>
+      <div className={styles.usersLayout}>
+        {query !== '' && (
+          <section aria-label={t('users.results')} className={styles.results}>
+            {search.isPending ? (
+              <PageSpinner label={t('loading')} />
+            ) : search.isError ? (
+              <ErrorNotice error={search.error} onRetry={() => void search.refetch()} />
+            ) : search.data.items.length === 0 ? (
+              <p className={styles.empty}>{t('users.empty')}</p>
+            ) : (
+              <ul className={styles.resultList}>
+                {search.data.items.map((user) => (
+                  <li key={user.id}>
+                    <button
+                      type="button"
+                      className={styles.resultButton}
+                      aria-current={user.id === selected ? 'true' : undefined}
+                      data-testid="mod-user-result"
+                      data-username={user.username}
+                      onClick={() => setSelected(user.id)}
+                    >
+                      <span className={styles.resultName}>
+                        {user.username} <span className={styles.muted}>#{user.id}</span>
+                      </span>
+                      <span className={styles.muted}>{user.email}</span>
+                      <span className={styles.badge}>{t(`users.status.${accountStatus(user)}`)}</span>
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+        )}
+        {selected !== null && <UserFileView id={selected} areas={areas} onBack={() => setSelected(null)} />}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,204 @@
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { waitForPath } from './support/app.ts';
+import { PHONE, screenshot } from './support/browser.ts';
+import { newAccount, safeSampleUuid } from './support/gallery.ts';
+import { cookieHeaderOf } from './support/onboarding.ts';
+import { axeViolationsIn, editableServerForFile } from './support/player.ts';
+import { browserPerTest, createAccount } from './support/suite.ts';
+
+/**
+ * The moderation console at /mod in Chromium (docs/product/moderation-console.md): the operator grants a
+ * role with the compiled CLI (`npm run user:role`) into the stopped server's database; the moderator
+ * upholds a report another user made (the image is hidden, the report leaves the open queue), bans the
+ * reporter from the account's file with a written reason, and finds both in the audit log. A signed-in
+ * user without a role is told the console is not for them; a visitor is sent away like from any page that
+ * needs an account. At phone width the audit table stacks into cards. Screenshots: desktop-mod-reports,
+ * desktop-mod-user, phone-mod-audit.
+ */
+const server = editableServerForFile({ GUEST_SAMPLES: 'true' });
+const moderator = newAccount('kept');
+const reporter = newAccount('lark');
+const plain = newAccount('anon');
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const cli = path.join(root, 'apps/api/dist/cli/user-role.js');
+const BAN_REASON = 'test reason: reports without grounds';
+
+/** Grants a role with the compiled CLI against the stopped server's data folder. */
+function grantRole(dataDir: string, username: string, role: string): void {
+  const result = spawnSync(process.execPath, [cli, username, role], {
+    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'silent', NODE_ENV: 'test' },
+    encoding: 'utf8',
+  });
+  expect(result.status, result.stderr).toBe(0);
+}
+
+/** Reports an image as `account` through the API (PUT /api/action/report/4: copyright). */
+async function report(baseUrl: string, account: typeof reporter, uuid: string): Promise<void> {
+  const login = await fetch(`${baseUrl}/api/user/login`, {
+    method: 'POST',
+    headers: { origin: baseUrl, 'content-type': 'application/json' },
+    body: JSON.stringify({ username: account.username, pwd: account.pwd }),
+  });
+  expect(login.status).toBe(200);
+  const answer = await fetch(`${baseUrl}/api/action/report/4`, {
+    method: 'PUT',
+    headers: { origin: baseUrl, 'content-type': 'application/json', cookie: cookieHeaderOf(login) },
+    body: JSON.stringify({ uuid }),
+  });
+  expect(answer.status, await answer.clone().text()).toBe(200);
+}
+
+const EN_MOD = JSON.parse(
+  readFileSync(path.join(root, 'packages/i18n/locales/en/mod.json'), 'utf8'),
+) as Record<string, unknown>;
+/** An English string of the console's namespace, as the app shows it. */
+function en(key: string): string {
+  let value: unknown = EN_MOD;
+  for (const part of key.split('.')) value = (value as Record<string, unknown> | undefined)?.[part];
+  if (typeof value !== 'string') throw new Error(`no translation mod:${key}`);
+  return value;
+}
+
+beforeAll(async () => {
+  await createAccount(server.url, moderator);
+  await createAccount(server.url, reporter);
+  await createAccount(server.url, plain);
+  // The samples are painted in the background after start: wait for them before stopping the server.
+  const uuid = await safeSampleUuid(server.url);
+  await report(server.url, reporter, uuid);
+  await server.whileStopped((dataDir) => grantRole(dataDir, moderator.username, 'moderator'));
+}, 240_000);
+
+const reportCards = (page: Page) => page.getByTestId('mod-report').filter({ hasText: reporter.username });
+
+describe('the moderation console', () => {
+  const browser = browserPerTest(server, {
+    account: () => moderator,
+    cookiesAnswered: true,
+    noPageErrors: true,
+  });
+
+  it('upholds a report, bans the reporter with a reason, and shows both in the audit log', async () => {
+    const { page } = browser;
+    await page.goto(`${server.url}/mod`);
+    await page.getByTestId('mod-console').waitFor();
+    expect(await page.getByTestId('mod-tab-reports').getAttribute('aria-selected')).toBe('true');
+    // A moderator has no balances area, so no adjustment either (checked on the file below).
+    await reportCards(page).first().waitFor();
+    await screenshot(page, 'desktop-mod-reports');
+    expect(await axeViolationsIn(page, ['[data-testid="mod-console"]'])).toEqual([]);
+    const card = reportCards(page).first();
+    expect(await card.innerText()).toContain('Copyright');
+    await card.getByTestId('mod-report-note').fill('test note: copies a protected work');
+    await card.getByTestId('mod-approve-hide').click();
+    await expect.poll(() => reportCards(page).count(), { timeout: 15_000 }).toBe(0);
+    // Decided: it is under "approved", with the image hidden.
+    await page.getByTestId('mod-filter-approved').click();
+    await reportCards(page).first().waitFor();
+    expect(await reportCards(page).first().innerText()).toContain(en('reports.hidden'));
+
+    await page.getByTestId('mod-tab-users').click();
+    await page.getByTestId('mod-user-search').fill(reporter.username);
+    await page.getByTestId('mod-user-search-submit').click();
+    await page.locator(`[data-testid="mod-user-result"][data-username="${reporter.username}"]`).click();
+    const file = page.getByTestId('mod-user-file');
+    await file.getByTestId('mod-action-ban').waitFor();
+    expect(await file.getByTestId('mod-action-adjust').count()).toBe(0);
+    await file.getByTestId('mod-action-ban').click();
+    const dialog = page.getByTestId('mod-dialog');
+    await dialog.waitFor();
+    // A reason is required: an empty one is refused in the dialog, which stays open.
+    await dialog.getByTestId('mod-dialog-submit').click();
+    await dialog.getByText(en('note.too_short')).waitFor();
+    await dialog.getByTestId('mod-note').fill(BAN_REASON);
+    await dialog.getByTestId('mod-dialog-submit').click();
+    await dialog.waitFor({ state: 'hidden' });
+    await expect
+      .poll(() => file.getByTestId('mod-user-status').innerText(), { timeout: 15_000 })
+      .toBe(en('users.status.banned'));
+    expect(await file.getByTestId('mod-action-unban').count()).toBe(1);
+    await screenshot(page, 'desktop-mod-user');
+    expect(await axeViolationsIn(page, ['[data-testid="mod-console"]'])).toEqual([]);
+
+    await page.getByTestId('mod-tab-audit').click();
+    const rows = page.getByTestId('mod-audit-row');
+    await rows.first().waitFor();
+    // Newest first: the ban, then the upheld report.
+    expect(await rows.nth(0).getAttribute('data-action')).toBe('user_banned');
+    expect(await rows.nth(0).innerText()).toContain(BAN_REASON);
+    expect(await rows.nth(1).getAttribute('data-action')).toBe('report_approved');
+    expect(await rows.nth(0).innerText()).toContain(moderator.username);
+
+    // The banned reporter can no longer sign in.
+    const login = await fetch(`${server.url}/api/user/login`, {
+      method: 'POST',
+      headers: { origin: server.url, 'content-type': 'application/json' },
+      body: JSON.stringify({ username: reporter.username, pwd: reporter.pwd }),
+    });
+    expect(login.status).not.toBe(200);
+  });
+
+  it('moves between tabs with the arrow keys', async () => {
+    const { page } = browser;
+    await page.goto(`${server.url}/mod`);
+    await page.getByTestId('mod-tab-reports').focus();
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => page.getByTestId('mod-tab-reviews').getAttribute('aria-selected')).toBe('true');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe(
+      'mod-tab-reviews',
+    );
+    await page.keyboard.press('End');
+    await expect.poll(() => page.getByTestId('mod-tab-audit').getAttribute('aria-selected')).toBe('true');
+    expect(new URL(page.url()).searchParams.get('tab')).toBe('audit');
+  });
+});
+
+describe('the moderation console on a phone', () => {
+  const browser = browserPerTest(server, {
+    account: () => moderator,
+    cookiesAnswered: true,
+    viewport: PHONE,
+    isMobile: true,
+  });
+
+  it('stacks the audit table into cards without scrolling sideways', async () => {
+    const { page } = browser;
+    await page.goto(`${server.url}/mod?tab=audit`);
+    const row = page.getByTestId('mod-audit-row').first();
+    await row.waitFor();
+    expect(await row.evaluate((element) => getComputedStyle(element).display)).toBe('block');
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow).toBeLessThanOrEqual(0);
+    await screenshot(page, 'phone-mod-audit');
+  });
+});
+
+describe('the moderation console for others', () => {
+  const signedIn = browserPerTest(server, { account: () => plain, cookiesAnswered: true });
+
+  it('tells a user without a role that it is not available', async () => {
+    const { page } = signedIn;
+    await page.goto(`${server.url}/mod`);
+    const notice = page.getByTestId('mod-not-available');
+    await notice.waitFor();
+    expect(await notice.innerText()).toContain(en('not_available.text'));
+    expect(await page.getByTestId('mod-console').count()).toBe(0);
+  });
+});
+
+describe('the moderation console for a visitor', () => {
+  const guest = browserPerTest(server, { cookiesAnswered: true });
+
+  it('sends a visitor away like any page that needs an account', async () => {
+    const { page } = guest;
+    await page.goto(`${server.url}/mod`);
+    await waitForPath(page, '/explore');
+  });
+});

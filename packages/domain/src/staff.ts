@@ -1,0 +1,77 @@
+import { holdsAnyRole, type Role } from './roles.ts';
+
+/**
+ * The moderation console's rules (docs/product/moderation-console.md): which role may do what, what a
+ * moderator may do to whom, and what every action is called in the audit log. The server enforces these;
+ * the console reads them to show only what its user may use.
+ */
+
+/**
+ * The console's areas and the roles each accepts. Moderators handle content and conduct; money, workers,
+ * keys and rules are an admin's (a moderator's mistake there costs the business, not one user).
+ */
+export const STAFF_AREAS = {
+  reports: ['moderator', 'admin'],
+  reviews: ['moderator', 'admin'],
+  users: ['moderator', 'admin'],
+  /** Mute, ban, unban and revoking sessions. */
+  restrictions: ['moderator', 'admin'],
+  /** Ticket and energy adjustments through the ledger. */
+  balances: ['admin'],
+  audit: ['moderator', 'admin'],
+} as const satisfies Record<string, readonly Role[]>;
+export type StaffArea = keyof typeof STAFF_AREAS;
+
+export function staffRolesFor(area: StaffArea): readonly Role[] {
+  return STAFF_AREAS[area];
+}
+
+export function mayUseArea(held: readonly Role[], area: StaffArea): boolean {
+  return holdsAnyRole(held, STAFF_AREAS[area]);
+}
+
+/** The console areas a staff member sees, in the console's tab order. */
+export function staffAreasOf(held: readonly Role[]): StaffArea[] {
+  return (Object.keys(STAFF_AREAS) as StaffArea[]).filter((area) => mayUseArea(held, area));
+}
+
+/** Every action the audit log records. */
+export const STAFF_ACTIONS = [
+  'report_approved',
+  'report_rejected',
+  'review_resolved',
+  'user_muted',
+  'user_unmuted',
+  'user_banned',
+  'user_unbanned',
+  'sessions_revoked',
+  'balance_adjusted',
+  'role_changed',
+] as const;
+export type StaffAction = (typeof STAFF_ACTIONS)[number];
+
+/** What an upheld report does to the image: hidden (private, its owner cannot publish it) or deleted. */
+export const REPORT_OUTCOMES = ['hide', 'remove'] as const;
+export type ReportOutcome = (typeof REPORT_OUTCOMES)[number];
+
+/** A written reason: required for restrictions and balance adjustments, shown in the audit log. */
+export const STAFF_NOTE_MIN = 3;
+export const STAFF_NOTE_MAX = 500;
+
+/** The largest single adjustment (either way): a typo of a few extra zeros is refused, not posted. */
+export const STAFF_ADJUSTMENT_MAX = 100_000;
+
+/**
+ * Whether a staff member may restrict (mute, ban, revoke, adjust) an account. Never their own (a
+ * moderator cannot unban or top up themselves), never an admin's, and a moderator's only by an admin:
+ * staff are answerable to someone above them, not to each other.
+ */
+export function mayActOn(
+  actor: { id: number; roles: readonly Role[] },
+  target: { id: number; roles: readonly Role[] },
+): boolean {
+  if (actor.id === target.id) return false;
+  if (target.roles.includes('admin')) return false;
+  if (target.roles.includes('moderator')) return actor.roles.includes('admin');
+  return actor.roles.length > 0;
+}
