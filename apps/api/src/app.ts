@@ -10,6 +10,7 @@ import type { DB } from './db/database.ts';
 import { registerCatalogueRoutes } from './features/catalogue/routes.ts';
 import type { OutboxDispatcherOptions } from './features/outbox/index.ts';
 import { registerUserRoutes } from './features/user/routes.ts';
+import { registerAccountDataRoutes } from './features/user/index.ts';
 import {
   answerClientError,
   answerFrameworkError,
@@ -19,6 +20,9 @@ import {
 import { getHealth } from '@mirage/contract';
 import { registerContract, schemaOf } from './http/contract.ts';
 import { registerMetrics } from './http/metrics.ts';
+import { createMetrics } from './http/metrics-registry.ts';
+import { registerHealthRoutes } from './http/health.ts';
+import { createDrainState } from './lifecycle.ts';
 import { registerDefaultNoStore } from './http/cache-policy.ts';
 import { registerCompression } from './http/compression.ts';
 import { browserOperatorGuard, operatorAccess } from './http/operator-access.ts';
@@ -43,10 +47,11 @@ import { registerWorkerRoutes } from './features/worker/routes.ts';
 import { createServices } from './services.ts';
 import { startBackgroundWork } from './background.ts';
 import type { ObjectStore } from './storage/object-store.ts';
+import type { ImageSafetyScorer } from './features/image/safety/index.ts';
 import { registerLiveRoutes } from './features/live/routes.ts';
 import { createLiveStreams, type LiveStreamOptions } from './features/live/stream.ts';
 import { registerPromptRoutes } from './features/prompt/routes.ts';
-import { registerModerationRoutes } from './features/moderation/routes.ts';
+import { registerModRoutes } from './features/mod/index.ts';
 import { registerPlayerRoutes } from './features/player/routes.ts';
 import { registerNotificationSignal } from './features/player/notification-signal.ts';
 import { registerCommunityRoutes } from './features/community/routes.ts';
@@ -70,6 +75,8 @@ export interface AppDeps {
   now?: () => Date;
   /** Replaces the image folder (tests); images are then post-processed in this thread. */
   store?: ObjectStore;
+  /** Replaces the image-side safety check's scorer and turns the check on (tests; IMAGE_SAFETY otherwise). */
+  imageSafetyScorer?: ImageSafetyScorer;
   /** Serve the built SPA (on by default). */
   serveWeb?: boolean;
   /** The live streams' heartbeat and per-user cap (features/live/stream.ts; tests change them). */
@@ -100,6 +107,9 @@ export async function buildApp(deps: AppDeps) {
     // Errors of the router and of Node's HTTP parser, answered in the catalogue's shape (http/errors.ts).
     frameworkErrors: answerFrameworkError,
     clientErrorHandler: answerClientError,
+    // A request arriving on a kept-alive connection while the server closes is served (the health hooks
+    // close its connection after the answer): Fastify's own 503 is not in the catalogue's shape.
+    return503OnClosing: false,
   });
   if (deps.onRoute) app.addHook('onRoute', deps.onRoute);
   // Every route declares who may call it (http/route-auth.ts); one without a declaration fails here.
@@ -121,12 +131,21 @@ export async function buildApp(deps: AppDeps) {
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
   registerOriginCheck(app, config.PUBLIC_URL);
-  registerMetrics(app, operatorAccess(config.METRICS_TOKEN, production));
+  // One registry per app (tests build many apps in one process): the services record into it.
+  const metrics = createMetrics();
+  registerMetrics(app, operatorAccess(config.METRICS_TOKEN, production), metrics);
 
   const secureCookies = config.NODE_ENV === 'production';
-  const built = createServices({ ...deps, now, log: app.log });
+  // Set by a shutdown (lifecycle.ts), or by any close: readiness 503, live streams and lease waits end.
+  const drain = createDrainState();
+  app.addHook('preClose', (done) => {
+    drain.begin();
+    done();
+  });
+  const built = createServices({ ...deps, now, log: app.log, draining: drain.signal, metrics });
   const { sessions, store, images } = built;
   app.addHook('onClose', () => built.processor.close());
+  app.addHook('onClose', () => built.imageSafety.close());
   app.addHook('onClose', () => built.cataloguePreviews.stop());
   if (!deps.mailer) app.addHook('onClose', () => built.mailer.close());
   const maintenance = startBackgroundWork(app, built);
@@ -136,16 +155,25 @@ export async function buildApp(deps: AppDeps) {
     sessions,
     authenticateWorker: (authorization) => built.workerAuth.authenticate(authorization),
     operatorToken: config.OPERATOR_TOKEN,
+    rolesOf: (userId) => built.mod.roles.rolesOf(userId),
   });
   // `x-notification: 1` on a signed-in user's next answer after the projector notified them (the bell).
   const notificationSignals = registerNotificationSignal(app, { notifier: deps.notifier });
   app.get(getHealth.path, { config: { auth: 'none' }, schema: schemaOf(getHealth) }, () => ({
     ok: true as const,
   }));
+  registerHealthRoutes(app, { db: deps.db, drain });
   registerUserRoutes(app, { ...built, secureCookies });
-  registerModerationRoutes(app, built);
+  registerAccountDataRoutes(app, { ...built, secureCookies });
+  registerModRoutes(app, built);
   // The users' live streams (GET /api/events, GET /api/tasks/monitor): one listener map per instance.
-  const live = createLiveStreams(app, { notifier: deps.notifier, sessions, options: deps.liveStreams });
+  const live = createLiveStreams(app, {
+    notifier: deps.notifier,
+    sessions,
+    options: deps.liveStreams,
+    draining: drain.signal,
+    metrics,
+  });
   registerTaskRoutes(app, { ...built, live });
   registerAssistantRoutes(app, built);
   registerLiveRoutes(app, { ...built, live });
@@ -185,7 +213,7 @@ export async function buildApp(deps: AppDeps) {
       sitemap: true,
     });
   }
-  return { app, services: { ...built, maintenance, notificationSignals } };
+  return { app, services: { ...built, maintenance, notificationSignals, drain } };
 }
 
 /** What main.ts, the worker CLI and tests reach besides HTTP: the services buildApp composed. */

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { startMaintenance, type Maintenance } from './maintenance.ts';
 import { LEADERBOARD_REFRESH_MS } from './features/leaderboard/service.ts';
+import { SAFETY_ORPHAN_AFTER_MS } from './features/image/safety/index.ts';
 import type { Services } from './services.ts';
 
 /** How often the reaper looks for leases that expired (dead or hung workers). */
@@ -10,8 +11,8 @@ const ENERGY_SWEEP_INTERVAL_MS = 60_000;
 
 /**
  * The work every API instance does besides answering requests, started with the app and stopped when it
- * closes: the outbox dispatcher, the lease reaper with the energy sweep, and the hourly maintenance. Each
- * piece is safe to run on several instances at once (row locks, idempotent deletes).
+ * closes: the outbox dispatcher, the lease reaper with the energy and image safety sweeps, and the hourly
+ * maintenance. Each piece is safe to run on several instances at once (row locks, idempotent deletes).
  */
 export function startBackgroundWork(app: FastifyInstance, services: Services): Maintenance {
   const { outbox, lifecycle, sessions, passwordReset, emailVerification } = services;
@@ -23,6 +24,7 @@ export function startBackgroundWork(app: FastifyInstance, services: Services): M
   let lastEnergySweep = 0;
   let lastLeaderboardRefresh = 0;
   let refreshingLeaderboards = false;
+  let lastSafetySweep = 0;
   const reaper = setInterval(() => {
     lifecycle.reapExpiredLeases().catch((error: unknown) => app.log.warn({ err: error }, 'reaper failed'));
     if (Date.now() - lastEnergySweep >= ENERGY_SWEEP_INTERVAL_MS) {
@@ -38,6 +40,15 @@ export function startBackgroundWork(app: FastifyInstance, services: Services): M
         .catch((error: unknown) => app.log.warn({ err: error }, 'leaderboard refresh failed'))
         .finally(() => (refreshingLeaderboards = false));
     }
+    // Images still waiting for the image-side safety check that no check here is handling (this or another
+    // instance stopped, or a check failed): all of them on the first pass, then those older than a minute.
+    if (Date.now() - lastSafetySweep >= SAFETY_ORPHAN_AFTER_MS) {
+      const orphanAfterMs = lastSafetySweep === 0 ? 0 : SAFETY_ORPHAN_AFTER_MS;
+      lastSafetySweep = Date.now();
+      services.imageSafety
+        .sweep(orphanAfterMs)
+        .catch((error: unknown) => app.log.warn({ err: error }, 'image safety sweep failed'));
+    }
   }, REAPER_INTERVAL_MS);
   reaper.unref();
 
@@ -50,6 +61,7 @@ export function startBackgroundWork(app: FastifyInstance, services: Services): M
       emailVerifications: () => emailVerification.purgeExpired(),
       outbox: () => outbox.purgeHandled(services.now()).then(() => undefined),
       player: () => services.playerActions.housekeeping(),
+      deletedUsernames: () => services.accountDeletion.freeUsernames().then(() => undefined),
     },
     app.log,
   );

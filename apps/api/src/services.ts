@@ -20,8 +20,15 @@ import { createImageInfoRepository } from './features/image/info-repository.ts';
 import { createImageInfoService } from './features/image/info-service.ts';
 import { createImageRepository } from './features/image/repository.ts';
 import { createImageStorage } from './features/image/storage.ts';
+import { createImageSafety, type ImageSafetyScorer } from './features/image/safety/index.ts';
 import { createModerationRepository } from './features/moderation/repository.ts';
 import { createModerationService } from './features/moderation/service.ts';
+import { createModServices } from './features/mod/index.ts';
+import {
+  createAccountDeletion,
+  createDataExport,
+  registerAccountFileRemoval,
+} from './features/user/index.ts';
 import { createOAuthService, type OAuthService } from './features/oauth/service.ts';
 import {
   createHandlerRegistry,
@@ -32,6 +39,7 @@ import { createGameEventRepository, createGameEventService } from './features/ga
 import { createPayments, registerReceiptMail } from './features/payment/index.ts';
 import { createSerialKeyRepository, createSerialKeyService } from './features/serial-key/index.ts';
 import { createLeaderboardRepository } from './features/leaderboard/repository.ts';
+import { ledgerWindow } from './features/ledger/stats-repository.ts';
 import { createLeaderboardService } from './features/leaderboard/service.ts';
 import { createPlayerActionsRepository } from './features/player/actions-repository.ts';
 import { createPlayerActionsService } from './features/player/actions-service.ts';
@@ -65,6 +73,7 @@ import { createAccountService } from './features/user/service.ts';
 import { createWorkerDispatcher } from './features/worker/dispatcher.ts';
 import { createWorkerRepository } from './features/worker/repository.ts';
 import { createWorkerAuth } from './features/worker/service.ts';
+import type { AppMetrics } from './http/metrics-registry.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import type { ObjectStore } from './storage/object-store.ts';
 
@@ -79,10 +88,16 @@ export interface ServiceDeps {
   oauth?: OAuthService;
   /** Replaces the image folder (tests); images are then post-processed in this thread. */
   store?: ObjectStore;
+  /** Replaces the image-side safety check's scorer (IMAGE_SAFETY) and turns the check on (tests). */
+  imageSafetyScorer?: ImageSafetyScorer;
   /** How often a waiting worker's lease re-checks the queue without a notification (tests lengthen it). */
   workerRecheckMs?: number;
   /** The outbox dispatcher's retry and recheck timing (tests shorten the backoff). */
   outbox?: Pick<OutboxDispatcherOptions, 'retryDelayMs' | 'maxAttempts' | 'recheckMs'>;
+  /** Aborts when the instance starts shutting down (lifecycle.ts); the worker dispatcher stops leasing. */
+  draining?: AbortSignal;
+  /** This app's Prometheus metrics (http/metrics-registry.ts), recorded by the services. */
+  metrics: AppMetrics;
 }
 
 /**
@@ -91,7 +106,7 @@ export interface ServiceDeps {
  * the services has no side effect beyond the worker threads of the image processor.
  */
 export function createServices(deps: ServiceDeps) {
-  const { config, db, notifier, now, log } = deps;
+  const { config, db, notifier, now, log, metrics } = deps;
 
   // Accounts and sessions. A revoked session's open streams end at once, on every instance.
   const users = createUserRepository(db);
@@ -144,7 +159,7 @@ export function createServices(deps: ServiceDeps) {
   const leaderboards = createLeaderboardService({ boards: createLeaderboardRepository(db), now });
   const gameEvents = createGameEventService({ events: createGameEventRepository(db), limiter, now });
   // The shop: orders, the providers' notifications, the ledger credits they make.
-  const payments = createPayments({ config, db, now, log });
+  const payments = createPayments({ config, db, now, log, metrics });
   const serialKeys = createSerialKeyService({
     keys: createSerialKeyRepository(db),
     limiter,
@@ -157,6 +172,18 @@ export function createServices(deps: ServiceDeps) {
 
   // The app-wide file store (images, previews, samples) and the image post-processor that writes to it.
   const { store, processor } = createImageStorage(config, deps.store);
+  registerAccountFileRemoval(eventHandlers, store);
+  // Every finished image is checked before anybody but its owner sees it (docs/architecture/image-safety.md).
+  const imageSafety = createImageSafety({
+    config,
+    db,
+    store,
+    log,
+    now,
+    scorer: deps.imageSafetyScorer,
+    // A moderator's removal is the owner's deletion (imageInfo, built with the gallery below).
+    deleteImage: (image) => imageInfo.remove(image),
+  });
   const images = createImageRepository(db);
   const moderation = createModerationService({
     db,
@@ -181,11 +208,13 @@ export function createServices(deps: ServiceDeps) {
     workers,
     store,
     processor,
+    safety: imageSafety,
     leased,
     notifier,
     now,
     leaseMs,
     log,
+    metrics,
   });
   const dispatcher = createWorkerDispatcher({
     queue,
@@ -195,6 +224,8 @@ export function createServices(deps: ServiceDeps) {
     now,
     leaseMs,
     recheckMs: deps.workerRecheckMs,
+    draining: deps.draining,
+    metrics,
   });
   const tasks = createTaskService({
     db,
@@ -207,6 +238,15 @@ export function createServices(deps: ServiceDeps) {
     maxAttempts: config.TASK_MAX_ATTEMPTS,
     loadModerationRules: cachedModerationRules(() => catalogueRepository.listModerationRules(), now),
     moderation,
+    metrics,
+  });
+  // The scrape-time gauges of /metrics: the queue's depth and the ledger's recent movements, read from
+  // the database so that every instance reports the global value.
+  metrics.readAtScrape({
+    queue: () => queue.depthByLane(),
+    ledger: (since) => ledgerWindow(db, since),
+    now,
+    warn: (error, source) => log.warn({ err: error, source }, 'metrics: scrape-time read failed'),
   });
   const estimate = createThroughputEstimator(workers, queue, now);
   const taskViews = createTaskViews({ tasks, queue, images, estimate });
@@ -220,6 +260,9 @@ export function createServices(deps: ServiceDeps) {
     now,
   });
   const imageInfo = createImageInfoService({ images: createImageInfoRepository(db), users, store, now });
+  const mod = createModServices({ db, sessions, moderation, removeImage: imageInfo.remove, now });
+  const accountDeletion = createAccountDeletion({ db, sessions, now });
+  const dataExport = createDataExport({ db, store });
   const actions = createActionService({ actions: createActionRepository(db), users, now });
   const prompts = createPromptService(createPromptRepository(db));
 
@@ -264,6 +307,7 @@ export function createServices(deps: ServiceDeps) {
     outbox,
     store,
     processor,
+    imageSafety,
     images,
     moderation,
     catalogue,
@@ -278,6 +322,9 @@ export function createServices(deps: ServiceDeps) {
     tags,
     gallery,
     imageInfo,
+    mod,
+    accountDeletion,
+    dataExport,
     actions,
     prompts,
     assistant,

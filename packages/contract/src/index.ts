@@ -13,6 +13,8 @@ import { galleryOperations } from './gallery.ts';
 import { generationOperations } from './generation.ts';
 import { imagesOperations } from './images.ts';
 import { moderationOperations } from './moderation.ts';
+import { modOperations } from './mod.ts';
+import { accountDataOperations } from './account-data.ts';
 import { OPERATIONS, type OperationId } from './operations.ts';
 import { playerOperations } from './player.ts';
 import { playerActionOperations } from './player-actions.ts';
@@ -36,6 +38,8 @@ export * from './images.ts';
 export * from './actions.ts';
 export * from './prompts.ts';
 export * from './moderation.ts';
+export * from './mod.ts';
+export * from './account-data.ts';
 export * from './gallery.ts';
 export * from './settings.ts';
 export * from './catalogue.ts';
@@ -59,6 +63,8 @@ export const contract = {
   ...actionsOperations,
   ...promptsOperations,
   ...moderationOperations,
+  ...modOperations,
+  ...accountDataOperations,
   ...galleryOperations,
   ...settingsOperations,
   ...catalogueOperations,

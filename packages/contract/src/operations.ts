@@ -7,6 +7,8 @@
 export const OPERATIONS = {
   // service
   getHealth: { method: 'GET', path: '/api/health' },
+  getHealthLive: { method: 'GET', path: '/api/health/live' },
+  getHealthReady: { method: 'GET', path: '/api/health/ready' },
   getMetrics: { method: 'GET', path: '/metrics' },
   getCommunityLinks: { method: 'GET', path: '/api/config/community' },
   getSiteInfo: { method: 'GET', path: '/api/config/site' },
@@ -24,6 +26,8 @@ export const OPERATIONS = {
   listOAuthProviders: { method: 'GET', path: '/api/user/oauth/providers' },
   startOAuthLogin: { method: 'GET', path: '/api/user/login/oauth/:provider/start' },
   logInWithOAuth: { method: 'POST', path: '/api/user/login/oauth' },
+  exportAccountData: { method: 'GET', path: '/api/user/export' },
+  deleteAccount: { method: 'POST', path: '/api/user/delete' },
   // generation
   createTxt2img: { method: 'POST', path: '/api/tasks/txt2img' },
   createUpscale: { method: 'POST', path: '/api/tasks/:uuid/upscale' },
@@ -68,10 +72,22 @@ export const OPERATIONS = {
   getBannedTags: { method: 'GET', path: '/api/settings/tags/ban' },
   setBannedTags: { method: 'PUT', path: '/api/settings/tags/ban' },
   listSystemTags: { method: 'GET', path: '/api/settings/tags/system' },
-  // moderation
-  listModerationReviews: { method: 'GET', path: '/api/moderation/reviews' },
-  resolveModerationReview: { method: 'POST', path: '/api/moderation/reviews/:id/resolve' },
-  unmuteUser: { method: 'POST', path: '/api/moderation/users/:id/unmute' },
+  // moderation console (signed-in staff: moderator or admin role)
+  getStaffMe: { method: 'GET', path: '/api/mod/me' },
+  listStaffReports: { method: 'GET', path: '/api/mod/reports' },
+  approveReport: { method: 'POST', path: '/api/mod/reports/:id/approve' },
+  rejectReport: { method: 'POST', path: '/api/mod/reports/:id/reject' },
+  listModerationReviews: { method: 'GET', path: '/api/mod/reviews' },
+  resolveModerationReview: { method: 'POST', path: '/api/mod/reviews/:id/resolve' },
+  searchStaffUsers: { method: 'GET', path: '/api/mod/users' },
+  getStaffUser: { method: 'GET', path: '/api/mod/users/:id' },
+  muteUser: { method: 'POST', path: '/api/mod/users/:id/mute' },
+  unmuteUser: { method: 'POST', path: '/api/mod/users/:id/unmute' },
+  banUser: { method: 'POST', path: '/api/mod/users/:id/ban' },
+  unbanUser: { method: 'POST', path: '/api/mod/users/:id/unban' },
+  revokeUserSessions: { method: 'POST', path: '/api/mod/users/:id/sessions/revoke' },
+  adjustUserBalance: { method: 'POST', path: '/api/mod/users/:id/balance' },
+  listStaffAudit: { method: 'GET', path: '/api/mod/audit' },
   // player
   getPlayer: { method: 'GET', path: '/api/player/me' },
   listAchievements: { method: 'GET', path: '/api/achievements' },

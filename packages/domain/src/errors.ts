@@ -11,6 +11,7 @@ export const ERROR_STATUS = {
   forbidden_origin: 403, // added: state-changing call from a foreign origin
   unauthorized_resource: 403,
   spam_protection: 429,
+  service_unavailable: 503, // added: this instance is shutting down or cannot reach its database (readiness)
   // token family
   token_missing: 401,
   token_expired: 401,
@@ -35,6 +36,7 @@ export const ERROR_STATUS = {
   user_not_found: 401,
   incorrect_password: 401,
   user_not_active: 403,
+  reauthentication_required: 403, // added: deleting an account without a password needs a sign-in of the last 10 minutes
   // password reset (added): unknown, used or expired reset token
   reset_token_invalid: 400,
   // email verification (added): unknown, used or expired verification token; a purchase before verifying
@@ -67,6 +69,10 @@ export const ERROR_STATUS = {
   // trust and hardening (added)
   user_muted: 403, // generation, tweak and upscale refused until a moderator lifts the mute (8 strikes)
   invalid_result: 422, // a worker's result does not match its job (size, format)
+  // moderation console (added): docs/product/moderation-console.md
+  image_hidden: 403, // a moderator hid the image: its owner cannot make it public again
+  report_not_open: 409, // the report was already approved or rejected
+  staff_target_protected: 403, // staff cannot restrict themselves, an admin, or (as a moderator) a moderator
   // gallery and images (docs/product/errors.md)
   duplicate_favorite: 409,
   favorites_limit_exceeded: 403,

@@ -3,6 +3,7 @@ export * from './input.ts';
 export * from './user.ts';
 export * from './user-schema.ts';
 export * from './roles.ts';
+export * from './staff.ts';
 export * from './reserved-usernames.ts';
 export * from './languages.ts';
 export * from './client.ts';

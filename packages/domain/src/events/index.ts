@@ -53,6 +53,8 @@ export const DOMAIN_EVENT_PAYLOADS = {
   'user.verification_requested': z.object({ userId }),
   /** An account's email became verified (a link, or an OAuth provider's word); once per account. */
   'user.email_verified': z.object({ userId }),
+  /** An account was deleted by its owner; the handler removes its images' files from the store. */
+  'user.deleted': z.object({ userId, imageUuids: z.array(z.uuid()) }),
 } as const;
 
 export type DomainEventType = keyof typeof DOMAIN_EVENT_PAYLOADS;

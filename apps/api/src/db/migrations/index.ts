@@ -17,6 +17,9 @@ import * as addEmailVerification from './0015_add_email_verification.ts';
 import * as addReferral from './0016_add_referral.ts';
 import * as addTweak from './0017_add_tweak.ts';
 import * as addCuratedImage from './0018_add_curated_image.ts';
+import * as createStaffConsole from './0019_create_staff_console.ts';
+import * as addImageSafetyHold from './0020_add_image_safety_hold.ts';
+import * as addAccountDeletion from './0021_add_account_deletion.ts';
 
 /** Every migration, in order. Names are NNNN_verb_object; never rename or edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -38,4 +41,7 @@ export const migrations: Record<string, Migration> = {
   '0016_add_referral': addReferral,
   '0017_add_tweak': addTweak,
   '0018_add_curated_image': addCuratedImage,
+  '0019_create_staff_console': createStaffConsole,
+  '0020_add_image_safety_hold': addImageSafetyHold,
+  '0021_add_account_deletion': addAccountDeletion,
 };

@@ -40,14 +40,18 @@ export interface AppUserTable {
   review_reason: ColumnType<string | null, string | null | undefined, string | null>;
   /** When the address was verified (a mailed link, or an OAuth provider), or null (migration 0015). */
   email_verified_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
-  created_at: Generated<CreatedAt>;
+  /** Set while a moderator's ban stands (migration 0019); the account is also deactivated. */
+  banned_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** Set when the user deleted the account (migration 0021): the row stays, anonymised. */
+  deleted_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  created_at: CreatedAt;
   updated_at: Timestamp;
 }
 
 export interface SessionTable {
   token_hash: Buffer;
   user_id: number;
-  created_at: Generated<CreatedAt>;
+  created_at: CreatedAt;
   expires_at: Timestamp;
   revoked_at: Timestamp | null;
   user_agent: string | null;
@@ -57,7 +61,7 @@ export interface SessionTable {
 export interface PasswordResetTable {
   token_hash: Buffer;
   user_id: number;
-  created_at: Generated<CreatedAt>;
+  created_at: CreatedAt;
   expires_at: Timestamp;
   used_at: Timestamp | null;
 }
@@ -67,7 +71,7 @@ export interface EmailVerificationTable {
   token_hash: Buffer;
   user_id: number;
   email: string;
-  created_at: Generated<CreatedAt>;
+  created_at: CreatedAt;
   expires_at: Timestamp;
   used_at: Timestamp | null;
 }
@@ -77,7 +81,7 @@ export interface OAuthIdentityTable {
   subject: string;
   user_id: number;
   email: string | null;
-  created_at: Generated<CreatedAt>;
+  created_at: CreatedAt;
 }
 
 export interface RateLimitTable {
@@ -109,7 +113,7 @@ export interface LedgerEntryTable {
   /** One posting per key, its legs numbered from 0: a retried grant or refund is stored once. */
   idempotency_key: string;
   leg: Generated<number>;
-  created_at: Generated<CreatedAt>;
+  created_at: CreatedAt;
 }
 
 export interface AccountTables {

@@ -1,5 +1,5 @@
 import type { ColumnType, Generated, Selectable } from 'kysely';
-import type { JobType, TaskLane, WorkerJob } from '@mirage/domain';
+import type { ImageSafetyState, JobType, TaskLane, WorkerJob } from '@mirage/domain';
 
 /** Kysely table types of workers, tasks and images; they mirror migration 0003. */
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -95,6 +95,13 @@ export interface ImageTable {
    * shows it, while its files are anybody's.
    */
   curated: Generated<boolean>;
+  /** Set when a moderator hid the image (migration 0019): it stays private, its owner cannot publish it. */
+  hidden_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /**
+   * The image-side safety check (migration 0020): only a `clear` image is seen by anybody but its owner
+   * (canView); `pending` until scored, `held` while a moderator reviews it (image_safety_review).
+   */
+  safety_state: ColumnType<ImageSafetyState, ImageSafetyState | undefined, ImageSafetyState>;
   created_at: CreatedAt;
 }
 

@@ -31,6 +31,10 @@ export const LIMITS = {
   oauthPerIp: { max: 30, windowMs: 10 * 60_000 },
   /** New verification links asked for by one account (features/user/email-verification.ts). */
   verifyMailsPerAccount: { max: 3, windowMs: 60 * 60_000 },
+  /** Data downloads per account: each reads every image file (features/user/data-export.ts). */
+  exportsPerAccount: { max: 3, windowMs: 60 * 60_000 },
+  /** Deletion attempts per account: a stolen session cannot guess the password through it. */
+  deletionsPerAccount: { max: 10, windowMs: 10 * 60_000 },
 } satisfies Record<string, Limit>;
 
 type Check = [key: string, limit: Limit];

@@ -24,7 +24,7 @@ export function createSessionRepository(db: DB) {
     async findByHash(tokenHash: Buffer) {
       return db
         .selectFrom('session')
-        .select(['user_id', 'expires_at', 'revoked_at'])
+        .select(['user_id', 'expires_at', 'revoked_at', 'created_at'])
         .where('token_hash', '=', tokenHash)
         .executeTakeFirst();
     },

@@ -62,6 +62,13 @@ export function createSessionService(
       return session.user_id;
     },
 
+    /** When the session behind a cookie token was started (undefined: no such live session). */
+    async startedAt(token: string | undefined): Promise<Date | undefined> {
+      if (!token || token.length > 100) return undefined;
+      const session = await sessions.findByHash(hashToken(token));
+      return session && !session.revoked_at ? session.created_at : undefined;
+    },
+
     async revoke(token: string | undefined) {
       if (!token) return;
       const userId = await sessions.revoke(hashToken(token), now());

@@ -13,6 +13,7 @@ import { HiddenTagsCard } from './HiddenTagsCard.tsx';
 import { PasswordCard } from './PasswordCard.tsx';
 import { PreferencesCard } from './PreferencesCard.tsx';
 import { SessionCard } from './SessionCard.tsx';
+import { AccountDataCard, DeleteAccountCard } from './AccountDataCard.tsx';
 import { UsernameCard } from './UsernameCard.tsx';
 import { PageLayout } from '../../ui/PageLayout.tsx';
 import styles from './SettingsView.module.css';
@@ -80,6 +81,13 @@ export function SettingsView() {
               {t('sections.session')}
             </h2>
             <SessionCard user={user} />
+          </section>
+          <section className={styles.section} aria-labelledby="settings-data">
+            <h2 id="settings-data" className={styles.sectionTitle}>
+              {t('sections.data')}
+            </h2>
+            <AccountDataCard />
+            <DeleteAccountCard />
           </section>
         </div>
       )}
