@@ -1,4 +1,4 @@
-import { mayActOn, STAFF_ADJUSTMENT_MAX, type Currency } from '@mirage/domain';
+import { mayActOn, STAFF_ADJUSTMENT_MAX, type Currency, type StaffAction } from '@mirage/domain';
 import type { DB } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
 import { accountBalances, post } from '../ledger/index.ts';
@@ -17,6 +17,8 @@ export interface ModUserServiceDeps {
   moderation: ModerationService;
   now: () => Date;
 }
+
+type LockedTarget = NonNullable<Awaited<ReturnType<ModUserRepository['lock']>>>;
 
 /** The currencies staff may adjust by hand: what users buy and spend (reward tokens are earned only). */
 export const ADJUSTABLE_CURRENCIES = ['tickets', 'energy'] as const satisfies readonly Currency[];
@@ -39,6 +41,26 @@ export function createModUserService(deps: ModUserServiceDeps) {
     return target;
   }
 
+  /**
+   * One restriction in one transaction: the target locked and checked, the change, and its audit entry.
+   * `change` answers false when there was nothing to change (already muted …): no entry then.
+   */
+  async function restrict(
+    actor: StaffActor,
+    userId: number,
+    action: StaffAction,
+    note: string,
+    change: (trx: DB, target: LockedTarget, at: Date) => Promise<boolean>,
+  ): Promise<boolean> {
+    const at = now();
+    return db.transaction().execute(async (trx) => {
+      const target = await lockTarget(trx, actor, userId);
+      if (!(await change(trx, target, at))) return false;
+      await appendAudit(trx, { actor, action, target: { type: 'user', id: userId }, note, at });
+      return true;
+    });
+  }
+
   return {
     async search(text: string, limit: number) {
       return users.search(text, limit);
@@ -59,18 +81,10 @@ export function createModUserService(deps: ModUserServiceDeps) {
     },
 
     async mute(actor: StaffActor, userId: number, note: string) {
-      const at = now();
-      await db.transaction().execute(async (trx) => {
-        const target = await lockTarget(trx, actor, userId);
-        if (target.muted_at) return;
+      await restrict(actor, userId, 'user_muted', note, async (trx, target, at) => {
+        if (target.muted_at) return false;
         await users.setMuted(trx, userId, at);
-        await appendAudit(trx, {
-          actor,
-          action: 'user_muted',
-          target: { type: 'user', id: userId },
-          note,
-          at,
-        });
+        return true;
       });
     },
 
@@ -92,51 +106,24 @@ export function createModUserService(deps: ModUserServiceDeps) {
 
     /** A ban deactivates the account and signs it out everywhere (its live streams end too). */
     async ban(actor: StaffActor, userId: number, note: string) {
-      const at = now();
-      const changed = await db.transaction().execute(async (trx) => {
-        const target = await lockTarget(trx, actor, userId);
+      const banned = await restrict(actor, userId, 'user_banned', note, async (trx, target, at) => {
         if (target.banned_at) return false;
         await users.setBanned(trx, userId, at);
-        await appendAudit(trx, {
-          actor,
-          action: 'user_banned',
-          target: { type: 'user', id: userId },
-          note,
-          at,
-        });
         return true;
       });
-      if (changed) await deps.sessions.revokeOthers(userId, undefined);
+      if (banned) await deps.sessions.revokeOthers(userId, undefined);
     },
 
     async unban(actor: StaffActor, userId: number, note: string) {
-      const at = now();
-      await db.transaction().execute(async (trx) => {
-        const target = await lockTarget(trx, actor, userId);
-        if (!target.banned_at) return;
+      await restrict(actor, userId, 'user_unbanned', note, async (trx, target) => {
+        if (!target.banned_at) return false;
         await users.setBanned(trx, userId, null);
-        await appendAudit(trx, {
-          actor,
-          action: 'user_unbanned',
-          target: { type: 'user', id: userId },
-          note,
-          at,
-        });
+        return true;
       });
     },
 
     async revokeSessions(actor: StaffActor, userId: number, note: string) {
-      const at = now();
-      await db.transaction().execute(async (trx) => {
-        await lockTarget(trx, actor, userId);
-        await appendAudit(trx, {
-          actor,
-          action: 'sessions_revoked',
-          target: { type: 'user', id: userId },
-          note,
-          at,
-        });
-      });
+      await restrict(actor, userId, 'sessions_revoked', note, () => Promise.resolve(true));
       await deps.sessions.revokeOthers(userId, undefined);
     },
 

@@ -1,5 +1,6 @@
 import { useRef, type KeyboardEvent } from 'react';
 import styles from './Mod.module.css';
+import { tabKeyTarget } from '../../ui/tabKeys.ts';
 
 /**
  * A tab list (WAI-ARIA tabs, automatic activation): one tab stop, arrow keys, Home and End move between tabs.
@@ -20,21 +21,7 @@ export function Tabs<T extends string>({
 }) {
   const refs = useRef(new Map<T, HTMLButtonElement>());
   const move = (event: KeyboardEvent, index: number) => {
-    const last = tabs.length - 1;
-    const target =
-      event.key === 'ArrowRight'
-        ? index === last
-          ? 0
-          : index + 1
-        : event.key === 'ArrowLeft'
-          ? index === 0
-            ? last
-            : index - 1
-          : event.key === 'Home'
-            ? 0
-            : event.key === 'End'
-              ? last
-              : null;
+    const target = tabKeyTarget(event.key, index, tabs.length);
     if (target === null) return;
     event.preventDefault();
     const next = tabs[target]!.value;

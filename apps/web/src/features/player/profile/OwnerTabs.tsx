@@ -8,6 +8,7 @@ import { RewardsPanel } from './RewardsPanel.tsx';
 import { PROFILE_TABS, tabFromHash, type ProfileTab } from './slug.ts';
 import { usePlayerTexts } from '../texts.ts';
 import styles from './Panels.module.css';
+import { tabKeyTarget } from '../../../ui/tabKeys.ts';
 
 /**
  * The owner's two tabs, achievements and rewards, each with its unlocked/max count. The address's hash
@@ -45,21 +46,7 @@ export function OwnerTabs({ player, username }: { player: Player | undefined; us
 
   function onKeyDown(event: KeyboardEvent<HTMLButtonElement>) {
     const index = PROFILE_TABS.indexOf(selected);
-    const last = PROFILE_TABS.length - 1;
-    const next =
-      event.key === 'ArrowRight'
-        ? index === last
-          ? 0
-          : index + 1
-        : event.key === 'ArrowLeft'
-          ? index === 0
-            ? last
-            : index - 1
-          : event.key === 'Home'
-            ? 0
-            : event.key === 'End'
-              ? last
-              : null;
+    const next = tabKeyTarget(event.key, index, PROFILE_TABS.length);
     if (next === null) return;
     event.preventDefault();
     select(PROFILE_TABS[next]!, true);
