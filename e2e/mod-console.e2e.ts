@@ -1,10 +1,9 @@
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { waitForPath } from './support/app.ts';
+import { translation, waitForPath } from './support/app.ts';
 import { PHONE, screenshot } from './support/browser.ts';
 import { newAccount, safeSampleUuid } from './support/gallery.ts';
 import { cookieHeaderOf } from './support/onboarding.ts';
@@ -53,16 +52,8 @@ async function report(baseUrl: string, account: typeof reporter, uuid: string): 
   expect(answer.status, await answer.clone().text()).toBe(200);
 }
 
-const EN_MOD = JSON.parse(
-  readFileSync(path.join(root, 'packages/i18n/locales/en/mod.json'), 'utf8'),
-) as Record<string, unknown>;
 /** An English string of the console's namespace, as the app shows it. */
-function en(key: string): string {
-  let value: unknown = EN_MOD;
-  for (const part of key.split('.')) value = (value as Record<string, unknown> | undefined)?.[part];
-  if (typeof value !== 'string') throw new Error(`no translation mod:${key}`);
-  return value;
-}
+const en = (key: string) => translation('en', 'mod', key);
 
 beforeAll(async () => {
   await createAccount(server.url, moderator);
@@ -148,10 +139,12 @@ describe('the moderation console', () => {
     await page.goto(`${server.url}/mod`);
     await page.getByTestId('mod-tab-reports').focus();
     await page.keyboard.press('ArrowRight');
-    await expect.poll(() => page.getByTestId('mod-tab-reviews').getAttribute('aria-selected')).toBe('true');
+    await expect.poll(() => page.getByTestId('mod-tab-images').getAttribute('aria-selected')).toBe('true');
     expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe(
-      'mod-tab-reviews',
+      'mod-tab-images',
     );
+    // Nothing is held on this server (its image check is off): the tab says so.
+    await page.getByText(en('images.empty')).waitFor();
     await page.keyboard.press('End');
     await expect.poll(() => page.getByTestId('mod-tab-audit').getAttribute('aria-selected')).toBe('true');
     expect(new URL(page.url()).searchParams.get('tab')).toBe('audit');

@@ -14,6 +14,7 @@ import { generationOperations } from './generation.ts';
 import { imagesOperations } from './images.ts';
 import { moderationOperations } from './moderation.ts';
 import { modOperations } from './mod.ts';
+import { modImageOperations } from './mod-images.ts';
 import { accountDataOperations } from './account-data.ts';
 import { OPERATIONS, type OperationId } from './operations.ts';
 import { playerOperations } from './player.ts';
@@ -39,6 +40,7 @@ export * from './actions.ts';
 export * from './prompts.ts';
 export * from './moderation.ts';
 export * from './mod.ts';
+export * from './mod-images.ts';
 export * from './account-data.ts';
 export * from './gallery.ts';
 export * from './settings.ts';
@@ -64,6 +66,7 @@ export const contract = {
   ...promptsOperations,
   ...moderationOperations,
   ...modOperations,
+  ...modImageOperations,
   ...accountDataOperations,
   ...galleryOperations,
   ...settingsOperations,

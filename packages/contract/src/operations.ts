@@ -88,6 +88,9 @@ export const OPERATIONS = {
   revokeUserSessions: { method: 'POST', path: '/api/mod/users/:id/sessions/revoke' },
   adjustUserBalance: { method: 'POST', path: '/api/mod/users/:id/balance' },
   listStaffAudit: { method: 'GET', path: '/api/mod/audit' },
+  listHeldImages: { method: 'GET', path: '/api/mod/images' },
+  resolveHeldImage: { method: 'POST', path: '/api/mod/images/:id/resolve' },
+  getStaffImagePreview: { method: 'GET', path: '/api/mod/previews/:uuid' },
   // player
   getPlayer: { method: 'GET', path: '/api/player/me' },
   listAchievements: { method: 'GET', path: '/api/achievements' },

@@ -72,6 +72,7 @@ export const ERROR_STATUS = {
   // moderation console (added): docs/product/moderation-console.md
   image_hidden: 403, // a moderator hid the image: its owner cannot make it public again
   report_not_open: 409, // the report was already approved or rejected
+  review_not_open: 409, // the held image's review was already decided
   staff_target_protected: 403, // staff cannot restrict themselves, an admin, or (as a moderator) a moderator
   // gallery and images (docs/product/errors.md)
   duplicate_favorite: 409,

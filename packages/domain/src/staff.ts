@@ -47,6 +47,10 @@ export const STAFF_ACTIONS = [
   'sessions_revoked',
   'balance_adjusted',
   'role_changed',
+  /** An image held by the image-side safety check, released to its owner's privacy setting. */
+  'image_released',
+  /** An image held by the image-side safety check, deleted with its files. */
+  'image_removed',
 ] as const;
 export type StaffAction = (typeof STAFF_ACTIONS)[number];
 

@@ -11,6 +11,7 @@ import { createModUserService } from './user-service.ts';
 
 export { createRoleRepository, type RoleRepository } from './role-repository.ts';
 export { registerModRoutes } from './routes.ts';
+export { registerModImageRoutes } from './image-routes.ts';
 
 /** The moderation console's services (docs/product/moderation-console.md), composed once in services.ts. */
 export function createModServices(deps: {
@@ -52,6 +53,31 @@ export function createModServices(deps: {
         }).then(() => undefined),
       ),
     audit: (before: number | undefined, limit: number) => listAudit(db, { before, limit }),
+    /** Whether an image has a report or a safety review: only those are previewed for staff. */
+    underReview: async (uuid: string): Promise<boolean> => {
+      const row = await db
+        .selectFrom('image')
+        .select('image.id')
+        .where('image.uuid', '=', uuid)
+        .where((eb) =>
+          eb.or([
+            eb.exists(
+              eb
+                .selectFrom('image_report')
+                .select('image_report.id')
+                .whereRef('image_report.image_id', '=', 'image.id'),
+            ),
+            eb.exists(
+              eb
+                .selectFrom('image_safety_review')
+                .select('image_safety_review.id')
+                .whereRef('image_safety_review.image_id', '=', 'image.id'),
+            ),
+          ]),
+        )
+        .executeTakeFirst();
+      return row !== undefined;
+    },
   };
 }
 export type ModServices = ReturnType<typeof createModServices>;

@@ -6,6 +6,7 @@ import { PageSpinner } from '../../ui/Spinner.tsx';
 import { errorCode } from '../api/index.ts';
 import { useSession } from '../session/index.ts';
 import { AuditTab } from './AuditTab.tsx';
+import { HeldImagesTab } from './HeldImagesTab.tsx';
 import { pickTab, tabsOf, type ConsoleTab } from './model.ts';
 import { useStaffMe } from './queries.ts';
 import { ReportsTab } from './ReportsTab.tsx';
@@ -64,6 +65,7 @@ export function ModConsole() {
           className={styles.panel}
         >
           {tab === 'reports' && <ReportsTab />}
+          {tab === 'images' && <HeldImagesTab />}
           {tab === 'reviews' && <ReviewsTab />}
           {tab === 'users' && <UsersTab areas={me.data.areas} />}
           {tab === 'audit' && <AuditTab />}

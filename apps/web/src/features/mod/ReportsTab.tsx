@@ -7,9 +7,9 @@ import { Dialog } from '../../ui/Dialog.tsx';
 import { notify } from '../../ui/notice.ts';
 import { PageSpinner } from '../../ui/Spinner.tsx';
 import { approveReport, rejectReport, type ReportState, type StaffReport } from './api.ts';
-import { noteProblem, optionalNote, thumbnailOf } from './model.ts';
+import { noteProblem, optionalNote } from './model.ts';
 import { MOD_KEY, useReports } from './queries.ts';
-import { ErrorNotice, NoteField, StateFilter, useFormatDate } from './shared.tsx';
+import { ErrorNotice, NoteField, Preview, StateFilter, useFormatDate } from './shared.tsx';
 import styles from './Mod.module.css';
 
 const STATES = ['open', 'approved', 'rejected'] as const satisfies readonly ReportState[];
@@ -73,7 +73,6 @@ function ReportCard({ report }: { report: StaffReport }) {
       void queryClient.invalidateQueries({ queryKey: MOD_KEY });
     },
   });
-  const thumbnail = thumbnailOf(report.image);
   const reason = (REPORT_REASONS as readonly string[]).includes(report.reason)
     ? t(`image:report.${report.reason as (typeof REPORT_REASONS)[number]}`)
     : report.reason;
@@ -91,11 +90,7 @@ function ReportCard({ report }: { report: StaffReport }) {
     >
       <div className={styles.reportGrid}>
         <div className={styles.thumb}>
-          {thumbnail ? (
-            <img src={thumbnail} alt={report.image.prompt} loading="lazy" width={120} height={120} />
-          ) : (
-            <span className={styles.thumbPlaceholder}>{t('reports.no_preview')}</span>
-          )}
+          <Preview uuid={report.image.uuid} alt={report.image.prompt} />
         </div>
         <div className={styles.details}>
           <h2 id={titleId} className={styles.cardTitle}>

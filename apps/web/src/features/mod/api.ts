@@ -11,6 +11,8 @@ export type ReviewState = Review['state'];
 export type UserSummary = Answer<'searchStaffUsers'>['items'][number];
 export type UserFile = Answer<'getStaffUser'>;
 export type AuditEntry = Answer<'listStaffAudit'>['items'][number];
+export type HeldImage = Answer<'listHeldImages'>['items'][number];
+export type HeldImageState = HeldImage['state'];
 
 /** The restrictions that take an account id and a written reason. */
 export type Restriction = 'mute' | 'unmute' | 'ban' | 'unban' | 'revoke';
@@ -62,3 +64,13 @@ export const fetchAudit = (before: number | undefined, signal?: AbortSignal) =>
     { query: { limit: PAGE_SIZE, ...(before === undefined ? {} : { before }) } },
     signal,
   );
+
+export const fetchHeldImages = (state: HeldImageState, after: number | undefined, signal?: AbortSignal) =>
+  call(
+    'listHeldImages',
+    { query: { state, limit: PAGE_SIZE, ...(after === undefined ? {} : { after }) } },
+    signal,
+  );
+
+export const resolveHeldImage = (id: number, decision: 'release' | 'remove', note: string | undefined) =>
+  call('resolveHeldImage', { params: { id }, body: { decision, ...(note ? { note } : {}) } });

@@ -7,13 +7,14 @@ import {
   parseDelta,
   pickTab,
   tabsOf,
-  thumbnailOf,
+  previewOf,
 } from './model.ts';
 
 describe('the console tabs', () => {
   it("shows the areas a moderator's roles open, in the console's order", () => {
     expect(tabsOf(['reports', 'reviews', 'users', 'restrictions', 'audit'])).toEqual([
       'reports',
+      'images',
       'reviews',
       'users',
       'audit',
@@ -77,12 +78,12 @@ describe('an account', () => {
   });
 });
 
-describe('a reported image', () => {
-  const uuid = '0b6f4d1e-6a43-4c1b-9a55-2f1d1c7a9e01';
-  it('is previewed through the public file route only when public and not hidden', () => {
-    expect(thumbnailOf({ uuid, is_private: false, hidden: false })).toBe(`/images/${uuid}-min.webp`);
-    expect(thumbnailOf({ uuid, is_private: true, hidden: false })).toBeNull();
-    expect(thumbnailOf({ uuid, is_private: true, hidden: true })).toBeNull();
+describe('a reported or held image', () => {
+  it("is previewed through the console's own route, its uuid encoded", () => {
+    expect(previewOf('0b6f4d1e-6a43-4c1b-9a55-2f1d1c7a9e01')).toBe(
+      '/api/mod/previews/0b6f4d1e-6a43-4c1b-9a55-2f1d1c7a9e01',
+    );
+    expect(previewOf('a/b?c')).toBe('/api/mod/previews/a%2Fb%3Fc');
   });
 });
 

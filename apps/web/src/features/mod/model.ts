@@ -5,12 +5,21 @@
 import { STAFF_ADJUSTMENT_MAX, STAFF_NOTE_MAX, STAFF_NOTE_MIN, type StaffArea } from '@mirage/domain';
 
 /** The console's tabs, in order; `restrictions` and `balances` are actions inside the users tab. */
-export const CONSOLE_TABS = ['reports', 'reviews', 'users', 'audit'] as const;
+export const CONSOLE_TABS = ['reports', 'images', 'reviews', 'users', 'audit'] as const;
 export type ConsoleTab = (typeof CONSOLE_TABS)[number];
+
+/** The area each tab belongs to: the held images are reviews, like the child-safety queue. */
+const TAB_AREA: Record<ConsoleTab, StaffArea> = {
+  reports: 'reports',
+  images: 'reviews',
+  reviews: 'reviews',
+  users: 'users',
+  audit: 'audit',
+};
 
 /** The tabs the server's `areas` open (GET /api/mod/me), in the console's order. */
 export function tabsOf(areas: readonly StaffArea[]): ConsoleTab[] {
-  return CONSOLE_TABS.filter((tab) => (areas as readonly string[]).includes(tab));
+  return CONSOLE_TABS.filter((tab) => areas.includes(TAB_AREA[tab]));
 }
 
 /** The tab a `?tab=` value names when the user may use it; else the first they may. */
@@ -59,12 +68,11 @@ export function accountStatus(user: {
 }
 
 /**
- * The thumbnail of a reported image through the public image route, or null: a private (or hidden) image
- * is its owner's only, so the file route refuses staff too and the console shows a placeholder.
+ * The thumbnail of a reported or held image: the console's own preview route, which serves staff the
+ * images under review only (a private image stays its owner's otherwise).
  */
-export function thumbnailOf(image: { uuid: string; is_private: boolean; hidden: boolean }): string | null {
-  if (image.is_private || image.hidden) return null;
-  return `/images/${encodeURIComponent(image.uuid)}-min.webp`;
+export function previewOf(uuid: string): string {
+  return `/api/mod/previews/${encodeURIComponent(uuid)}`;
 }
 
 /** The `before` of the audit log's next page: the oldest id shown, or undefined when none is left. */

@@ -2,12 +2,14 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import {
   fetchAudit,
+  fetchHeldImages,
   fetchReports,
   fetchReviews,
   fetchStaffMe,
   fetchUser,
   PAGE_SIZE,
   searchUsers,
+  type HeldImageState,
   type ReportState,
   type ReviewState,
 } from './api.ts';
@@ -69,5 +71,15 @@ export function useAudit() {
     queryFn: ({ pageParam, signal }) => fetchAudit(pageParam, signal),
     initialPageParam: undefined as number | undefined,
     getNextPageParam: (last) => nextBefore(last.items, PAGE_SIZE),
+  });
+}
+
+export function useHeldImages(state: HeldImageState) {
+  return useInfiniteQuery({
+    queryKey: [...MOD_KEY, 'images', state],
+    queryFn: ({ pageParam, signal }) => fetchHeldImages(state, pageParam, signal),
+    initialPageParam: undefined as number | undefined,
+    // Oldest first, keyset-paged: the next page starts after the last id shown.
+    getNextPageParam: (last) => (last.items.length < PAGE_SIZE ? undefined : last.items.at(-1)?.id),
   });
 }

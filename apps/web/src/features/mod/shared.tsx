@@ -1,10 +1,10 @@
 /** Small pieces every console tab uses: the error notice, dates, the note field and the state filter. */
-import { useCallback, useId } from 'react';
+import { useCallback, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../ui/Alert.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { errorCode, useErrorText } from '../api/index.ts';
-import { noteProblem } from './model.ts';
+import { noteProblem, previewOf } from './model.ts';
 import styles from './Mod.module.css';
 
 /** An API error in the user's language (codes of the `error` namespace), with an optional retry. */
@@ -108,5 +108,22 @@ export function StateFilter<T extends string>({
         </button>
       ))}
     </div>
+  );
+}
+
+/** A reported or held image's thumbnail for staff, or a placeholder when there is none to show. */
+export function Preview({ uuid, alt }: { uuid: string; alt: string }) {
+  const { t } = useTranslation('mod');
+  const [failed, setFailed] = useState(false);
+  if (failed) return <span className={styles.thumbPlaceholder}>{t('reports.no_preview')}</span>;
+  return (
+    <img
+      src={previewOf(uuid)}
+      alt={alt}
+      loading="lazy"
+      width={120}
+      height={120}
+      onError={() => setFailed(true)}
+    />
   );
 }

@@ -113,6 +113,8 @@ export function createImageSafetyRepository(db: DB) {
       resolution: ImageSafetyResolution,
       by: number,
       at: Date,
+      /** More work for this transaction once the review is decided (the console's audit entry). */
+      within?: (trx: DB, at: Date) => Promise<void>,
     ): Promise<ReviewResolution> {
       return db.transaction().execute(async (trx) => {
         const review = await trx
@@ -132,6 +134,7 @@ export function createImageSafetyRepository(db: DB) {
           })
           .where('id', '=', reviewId)
           .execute();
+        await within?.(trx, at);
         if (resolution === 'remove') {
           const image = review.image_id === null ? null : { id: review.image_id, uuid: review.image_uuid };
           return { outcome: 'removed' as const, image };

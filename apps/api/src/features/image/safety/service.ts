@@ -1,3 +1,4 @@
+import type { DB } from '../../../db/database.ts';
 import {
   imageSafetyVerdict,
   type ImageSafetyResolution,
@@ -150,8 +151,9 @@ export function createImageSafetyService(deps: {
       reviewId: number,
       resolution: ImageSafetyResolution,
       moderatorId: number,
+      within?: (trx: DB, at: Date) => Promise<void>,
     ): Promise<ReviewResolution> {
-      const result = await repository.resolve(reviewId, resolution, moderatorId, deps.now());
+      const result = await repository.resolve(reviewId, resolution, moderatorId, deps.now(), within);
       if (result.outcome === 'removed' && result.image) await deps.deleteImage(result.image);
       if (result.outcome === 'released' || result.outcome === 'removed')
         log.info({ reviewId, moderatorId, outcome: result.outcome }, 'image safety review resolved');
