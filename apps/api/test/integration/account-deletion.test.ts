@@ -1,6 +1,7 @@
 import { unzipSync, strFromU8 } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerDiscrepancies } from '../../src/features/ledger/repository.ts';
+import { appendEvent } from '../../src/features/outbox/index.ts';
 import { USERNAME_GRACE_MS } from '../../src/features/user/account-deletion.ts';
 import { addImage, tagId } from '../gallery-fixtures.ts';
 import { Client, codeOf, createTestApp, newAccount, type TestContext } from '../harness.ts';
@@ -118,6 +119,17 @@ describe('deleting an account', () => {
     expect(prompt.subscriber_count).toBe(0);
     expect(await db.selectFrom('image').select('id').where('id', '=', othersImage.id).execute()).toHaveLength(
       1,
+    );
+
+    // An event about the account that was still on its way gives the deleted account no progress back.
+    await db
+      .transaction()
+      .execute((trx) =>
+        appendEvent(trx, { type: 'daily_quest.completed', payload: { userId: owner.id, day: '2026-11-27' } }),
+      );
+    await t.services.outbox.drain();
+    expect(await db.selectFrom('player').select('user_id').where('user_id', '=', owner.id).execute()).toEqual(
+      [],
     );
   });
 

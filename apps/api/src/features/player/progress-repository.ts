@@ -46,6 +46,8 @@ export function createProgressRepository(trx: Transaction<Database>) {
         .selectFrom('app_user')
         .select('id')
         .where('id', '=', userId)
+        // A deleted account (its anonymised row stays) gets no progress from events still on their way.
+        .where('deleted_at', 'is', null)
         .forNoKeyUpdate()
         .executeTakeFirst();
       if (!user) return undefined;
