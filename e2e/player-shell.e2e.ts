@@ -64,7 +64,10 @@ describe('the player in the shell, desktop', () => {
     await byTestId('avatar-button').click();
     await byTestId('avatar-menu').waitFor();
     // The first day's XP reaches the page through the live `notification` of its streak day.
-    await expect.poll(() => byTestId('xp-label').innerText()).toBe(`${before.xp_progress} / 130 XP`);
+    // (A loaded CI machine may deliver it after the poll's default second.)
+    await expect
+      .poll(() => byTestId('xp-label').innerText(), { timeout: 15_000 })
+      .toBe(`${before.xp_progress} / 130 XP`);
     expect(await byTestId('menu-level').innerText()).toBe('Level 1');
     // The menu shows the player's look (the default frame and picture).
     expect(await byTestId('menu-look').count()).toBe(1);
