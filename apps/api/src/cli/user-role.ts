@@ -24,29 +24,21 @@ async function run(first: string | undefined, second: string | undefined): Promi
   const { db } = database;
   try {
     await migrateToLatest(db);
+    const roles = createRoleRepository(db);
     if (first === 'list') {
-      const rows = await db
-        .selectFrom('user_role')
-        .innerJoin('app_user', 'app_user.id', 'user_role.user_id')
-        .select(['app_user.username', 'user_role.role', 'user_role.granted_at'])
-        .orderBy('app_user.username')
-        .execute();
+      const rows = await roles.listStaff();
       if (rows.length === 0) console.log('no staff');
       for (const row of rows)
         console.log(`${row.username}\t${row.role}\tsince ${row.granted_at.toISOString()}`);
       return 0;
     }
-    const user = await db
-      .selectFrom('app_user')
-      .select(['id', 'username'])
-      .where((eb) => eb(eb.fn('lower', ['username']), '=', first.toLowerCase()))
-      .executeTakeFirst();
+    const user = await roles.findByUsername(first);
     if (!user) {
       console.error(`no account named ${first}`);
       return 1;
     }
     const role = second === 'none' ? null : isRole(second) ? second : null;
-    const before = await createRoleRepository(db).setRole(user.id, role);
+    const before = await roles.setRole(user.id, role);
     await appendAudit(db, {
       actor: { id: null, name: 'operator (user:role)' },
       action: 'role_changed',

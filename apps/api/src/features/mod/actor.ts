@@ -1,5 +1,4 @@
 import type { Role } from '@mirage/domain';
-import type { DB } from '../../db/database.ts';
 import type { RoleRepository } from './role-repository.ts';
 
 /** A staff member as the audit log and the console's rules see them. */
@@ -10,10 +9,7 @@ export interface StaffActor {
 }
 
 /** The signed-in staff member behind a console call (the route-auth hook already checked a role). */
-export async function staffActor(db: DB, roles: RoleRepository, userId: number): Promise<StaffActor> {
-  const [user, held] = await Promise.all([
-    db.selectFrom('app_user').select('username').where('id', '=', userId).executeTakeFirstOrThrow(),
-    roles.rolesOf(userId),
-  ]);
-  return { id: userId, name: user.username, roles: held };
+export async function staffActor(roles: RoleRepository, userId: number): Promise<StaffActor> {
+  const [name, held] = await Promise.all([roles.usernameOf(userId), roles.rolesOf(userId)]);
+  return { id: userId, name, roles: held };
 }

@@ -3,7 +3,7 @@ import type { ModerationService } from '../moderation/index.ts';
 import type { SessionService } from '../session/index.ts';
 import { staffActor, type StaffActor } from './actor.ts';
 import { appendAudit, listAudit } from './audit-repository.ts';
-import { createModReportRepository } from './report-repository.ts';
+import { createModReportRepository, imageUnderReview } from './report-repository.ts';
 import { createModReportService } from './report-service.ts';
 import { createRoleRepository } from './role-repository.ts';
 import { createModUserRepository } from './user-repository.ts';
@@ -26,7 +26,7 @@ export function createModServices(deps: {
   return {
     roles,
     moderation: deps.moderation,
-    actor: (userId: number): Promise<StaffActor> => staffActor(db, roles, userId),
+    actor: (userId: number): Promise<StaffActor> => staffActor(roles, userId),
     reports: createModReportService({
       db,
       reports: createModReportRepository(db),
@@ -54,30 +54,7 @@ export function createModServices(deps: {
       ),
     audit: (before: number | undefined, limit: number) => listAudit(db, { before, limit }),
     /** Whether an image has a report or a safety review: only those are previewed for staff. */
-    underReview: async (uuid: string): Promise<boolean> => {
-      const row = await db
-        .selectFrom('image')
-        .select('image.id')
-        .where('image.uuid', '=', uuid)
-        .where((eb) =>
-          eb.or([
-            eb.exists(
-              eb
-                .selectFrom('image_report')
-                .select('image_report.id')
-                .whereRef('image_report.image_id', '=', 'image.id'),
-            ),
-            eb.exists(
-              eb
-                .selectFrom('image_safety_review')
-                .select('image_safety_review.id')
-                .whereRef('image_safety_review.image_id', '=', 'image.id'),
-            ),
-          ]),
-        )
-        .executeTakeFirst();
-      return row !== undefined;
-    },
+    underReview: (uuid: string) => imageUnderReview(db, uuid),
   };
 }
 export type ModServices = ReturnType<typeof createModServices>;

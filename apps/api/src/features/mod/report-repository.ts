@@ -75,6 +75,22 @@ export function createModReportRepository(db: DB) {
       }));
     },
 
+    /** The image a report is about (unlocked: the caller locks the image first, then the report). */
+    async imageOf(trx: DB, reportId: number) {
+      const seen = await trx
+        .selectFrom('image_report')
+        .select('image_id')
+        .where('id', '=', reportId)
+        .executeTakeFirst();
+      if (!seen) return undefined;
+      return trx
+        .selectFrom('image')
+        .select(['id', 'uuid', 'user_id'])
+        .where('id', '=', seen.image_id)
+        .forUpdate()
+        .executeTakeFirst();
+    },
+
     /** Locks the report row: two moderators deciding it at once are served one after the other. */
     async lock(trx: DB, reportId: number) {
       return trx
@@ -126,3 +142,29 @@ export function createModReportRepository(db: DB) {
   };
 }
 export type ModReportRepository = ReturnType<typeof createModReportRepository>;
+
+/** Whether an image has a report or a safety review: only those are previewed for staff. */
+export async function imageUnderReview(db: DB, uuid: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('image')
+    .select('image.id')
+    .where('image.uuid', '=', uuid)
+    .where((eb) =>
+      eb.or([
+        eb.exists(
+          eb
+            .selectFrom('image_report')
+            .select('image_report.id')
+            .whereRef('image_report.image_id', '=', 'image.id'),
+        ),
+        eb.exists(
+          eb
+            .selectFrom('image_safety_review')
+            .select('image_safety_review.id')
+            .whereRef('image_safety_review.image_id', '=', 'image.id'),
+        ),
+      ]),
+    )
+    .executeTakeFirst();
+  return row !== undefined;
+}

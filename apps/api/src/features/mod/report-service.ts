@@ -25,18 +25,7 @@ export function createModReportService(deps: ModReportServiceDeps) {
 
   /** Locks image then report (the order the owner's delete and a new report take: no deadlock). */
   async function lockOpen(trx: DB, reportId: number) {
-    const seen = await trx
-      .selectFrom('image_report')
-      .select('image_id')
-      .where('id', '=', reportId)
-      .executeTakeFirst();
-    if (!seen) throw new AppError('not_found');
-    const image = await trx
-      .selectFrom('image')
-      .select(['id', 'uuid', 'user_id'])
-      .where('id', '=', seen.image_id)
-      .forUpdate()
-      .executeTakeFirst();
+    const image = await reports.imageOf(trx, reportId);
     const report = await reports.lock(trx, reportId);
     if (!image || !report) throw new AppError('not_found');
     if (report.state !== 'open') throw new AppError('report_not_open');

@@ -14,6 +14,35 @@ export function createRoleRepository(db: DB) {
       return rows.map((row) => row.role).filter(isRole);
     },
 
+    /** The account's username (the audit log names staff by it). */
+    async usernameOf(userId: number): Promise<string> {
+      const row = await db
+        .selectFrom('app_user')
+        .select('username')
+        .where('id', '=', userId)
+        .executeTakeFirstOrThrow();
+      return row.username;
+    },
+
+    /** The account with this username, whatever its case (the CLI names accounts so). */
+    async findByUsername(username: string) {
+      return db
+        .selectFrom('app_user')
+        .select(['id', 'username'])
+        .where((eb) => eb(eb.fn('lower', ['username']), '=', username.toLowerCase()))
+        .executeTakeFirst();
+    },
+
+    /** Every staff account and its role, by name. */
+    async listStaff() {
+      return db
+        .selectFrom('user_role')
+        .innerJoin('app_user', 'app_user.id', 'user_role.user_id')
+        .select(['app_user.username', 'user_role.role', 'user_role.granted_at'])
+        .orderBy('app_user.username')
+        .execute();
+    },
+
     /** Makes `role` the account's only role (null: none); returns the roles it held before. */
     async setRole(userId: number, role: Role | null): Promise<Role[]> {
       return db.transaction().execute(async (trx) => {

@@ -28,12 +28,7 @@ export function createAccountDeletion(deps: { db: DB; sessions: SessionService; 
   const repository = createDeletionRepository();
   return {
     async deleteAccount(userId: number, confirmation: { password?: string; sessionToken?: string }) {
-      const account = await db
-        .selectFrom('app_user')
-        .select(['pwd_hash'])
-        .where('id', '=', userId)
-        .where('deleted_at', 'is', null)
-        .executeTakeFirst();
+      const account = await repository.liveAccount(db, userId);
       if (!account) throw new AppError('user_not_found');
       if (account.pwd_hash) {
         if (!confirmation.password) throw new AppError('required_pwd');

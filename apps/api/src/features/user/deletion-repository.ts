@@ -14,6 +14,16 @@ export const deletedUsername = (userId: number) => `deleted_${userId}`;
  */
 export function createDeletionRepository() {
   return {
+    /** The password hash of a live account (null: it has none); undefined when deleted or unknown. */
+    async liveAccount(db: DB, userId: number) {
+      return db
+        .selectFrom('app_user')
+        .select(['pwd_hash'])
+        .where('id', '=', userId)
+        .where('deleted_at', 'is', null)
+        .executeTakeFirst();
+    },
+
     /** Locks the account; undefined when there is none or it is already deleted. */
     async lockLive(trx: DB, userId: number) {
       return trx

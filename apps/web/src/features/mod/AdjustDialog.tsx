@@ -9,6 +9,7 @@ import { adjustBalance } from './api.ts';
 import { noteProblem, parseDelta } from './model.ts';
 import { MOD_KEY } from './queries.ts';
 import { ErrorNotice, NoteField } from './shared.tsx';
+import fields from './Fields.module.css';
 import styles from './Mod.module.css';
 
 type Currency = 'tickets' | 'energy';
@@ -78,13 +79,13 @@ function AdjustForm({ userId, onDone }: { userId: number; onDone: () => void }) 
         }))}
         onChange={setCurrency}
       />
-      <div className={styles.field}>
-        <label htmlFor={deltaId} className={styles.fieldLabel}>
+      <div className={fields.field}>
+        <label htmlFor={deltaId} className={fields.fieldLabel}>
           {t('action.adjust.delta')}
         </label>
         <input
           id={deltaId}
-          className={styles.input}
+          className={fields.input}
           inputMode="numeric"
           value={deltaText}
           aria-invalid={deltaInvalid ? true : undefined}
@@ -93,7 +94,7 @@ function AdjustForm({ userId, onDone }: { userId: number; onDone: () => void }) 
           onChange={(event) => setDeltaText(event.target.value)}
         />
         {deltaInvalid && (
-          <span id={`${deltaId}-error`} className={styles.fieldError}>
+          <span id={`${deltaId}-error`} className={fields.fieldError}>
             {t('action.adjust.delta_invalid')}
           </span>
         )}

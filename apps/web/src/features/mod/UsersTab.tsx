@@ -7,6 +7,7 @@ import { accountStatus } from './model.ts';
 import { useUserSearch } from './queries.ts';
 import { ErrorNotice } from './shared.tsx';
 import { UserFileView } from './UserFileView.tsx';
+import fields from './Fields.module.css';
 import styles from './Mod.module.css';
 
 /** Accounts (docs/product/moderation-console.md#accounts): search, then one account's file and actions. */
@@ -25,21 +26,21 @@ export function UsersTab({ areas }: { areas: readonly StaffArea[] }) {
   return (
     <div className={styles.tab}>
       <form role="search" className={styles.searchForm} onSubmit={submit}>
-        <div className={styles.field}>
-          <label htmlFor={inputId} className={styles.fieldLabel}>
+        <div className={fields.field}>
+          <label htmlFor={inputId} className={fields.fieldLabel}>
             {t('users.search_label')}
           </label>
           <input
             id={inputId}
             type="search"
-            className={styles.input}
+            className={fields.input}
             value={text}
             maxLength={100}
             aria-describedby={`${inputId}-hint`}
             data-testid="mod-user-search"
             onChange={(event) => setText(event.target.value)}
           />
-          <span id={`${inputId}-hint`} className={styles.fieldHint}>
+          <span id={`${inputId}-hint`} className={fields.fieldHint}>
             {t('users.search_hint')}
           </span>
         </div>

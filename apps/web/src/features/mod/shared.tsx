@@ -5,6 +5,7 @@ import { Alert } from '../../ui/Alert.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { errorCode, useErrorText } from '../api/index.ts';
 import { noteProblem, previewOf } from './model.ts';
+import fields from './Fields.module.css';
 import styles from './Mod.module.css';
 
 /** An API error in the user's language (codes of the `error` namespace), with an optional retry. */
@@ -58,13 +59,13 @@ export function NoteField({
   const id = useId();
   const problem = showProblem ? noteProblem(value, required) : null;
   return (
-    <div className={styles.field}>
-      <label htmlFor={id} className={styles.fieldLabel}>
+    <div className={fields.field}>
+      <label htmlFor={id} className={fields.fieldLabel}>
         {label}
       </label>
       <textarea
         id={id}
-        className={styles.textarea}
+        className={fields.textarea}
         value={value}
         rows={2}
         maxLength={600}
@@ -74,7 +75,7 @@ export function NoteField({
         data-testid={testId}
         onChange={(event) => onChange(event.target.value)}
       />
-      <span id={`${id}-hint`} className={problem ? styles.fieldError : styles.fieldHint}>
+      <span id={`${id}-hint`} className={problem ? fields.fieldError : fields.fieldHint}>
         {problem ? t(`note.${problem}`) : t('note.hint')}
       </span>
     </div>
