@@ -45,7 +45,7 @@ const topOf = (page: Page, id: string) =>
 async function landsAt(page: Page, id: string, offset: number): Promise<void> {
   await expect
     .poll(async () => Math.abs((await topOf(page, id)) - offset), {
-      timeout: 5_000,
+      timeout: 15_000,
       interval: 50,
       message: `the top of #${id}, off by`,
     })

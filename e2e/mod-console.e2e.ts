@@ -1,13 +1,10 @@
-import { spawnSync } from 'node:child_process';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { translation, waitForPath } from './support/app.ts';
 import { PHONE, screenshot } from './support/browser.ts';
 import { newAccount, safeSampleUuid } from './support/gallery.ts';
-import { cookieHeaderOf } from './support/onboarding.ts';
 import { axeViolationsIn, editableServerForFile } from './support/player.ts';
+import { apiSession, grantRole } from './support/staff.ts';
 import { browserPerTest, createAccount } from './support/suite.ts';
 
 /**
@@ -23,30 +20,17 @@ const server = editableServerForFile({ GUEST_SAMPLES: 'true' });
 const moderator = newAccount('kept');
 const reporter = newAccount('lark');
 const plain = newAccount('anon');
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const cli = path.join(root, 'apps/api/dist/cli/user-role.js');
 const BAN_REASON = 'test reason: reports without grounds';
-
-/** Grants a role with the compiled CLI against the stopped server's data folder. */
-function grantRole(dataDir: string, username: string, role: string): void {
-  const result = spawnSync(process.execPath, [cli, username, role], {
-    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'silent', NODE_ENV: 'test' },
-    encoding: 'utf8',
-  });
-  expect(result.status, result.stderr).toBe(0);
-}
 
 /** Reports an image as `account` through the API (PUT /api/action/report/4: copyright). */
 async function report(baseUrl: string, account: typeof reporter, uuid: string): Promise<void> {
-  const login = await fetch(`${baseUrl}/api/user/login`, {
-    method: 'POST',
-    headers: { origin: baseUrl, 'content-type': 'application/json' },
-    body: JSON.stringify({ username: account.username, pwd: account.pwd }),
-  });
-  expect(login.status).toBe(200);
   const answer = await fetch(`${baseUrl}/api/action/report/4`, {
     method: 'PUT',
-    headers: { origin: baseUrl, 'content-type': 'application/json', cookie: cookieHeaderOf(login) },
+    headers: {
+      origin: baseUrl,
+      'content-type': 'application/json',
+      cookie: await apiSession(baseUrl, account),
+    },
     body: JSON.stringify({ uuid }),
   });
   expect(answer.status, await answer.clone().text()).toBe(200);

@@ -3,17 +3,20 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { acceptCookies, rawKeysIn } from './support/app.ts';
 import { DESKTOP, openBrowser, PHONE, screenshot, type Browser } from './support/browser.ts';
 import { freeAnimeStyle, newAccount, signUp } from './support/gallery.ts';
-import { startServer, type RunningServer } from './support/server.ts';
+import { editableServerForFile } from './support/player.ts';
+import { apiSession, grantRole } from './support/staff.ts';
+import { createAccount } from './support/suite.ts';
 
 /**
  * Child-safety strikes as a user meets them on /create (issue 9): a refused prompt says it contains
  * forbidden words; from the third refusal in 30 days the notice also warns that more refusals put the
  * account under review and suspend generation; at the eighth the account is muted and every generation is
- * refused with a translated notice until a moderator lifts it (here: the operator endpoint).
+ * refused with a translated notice until a moderator lifts it (here: the console's call, as a moderator
+ * whose role the operator's CLI granted).
  * The refused prompt is neutral: an age under 18. Screenshots: desktop-safety-warning, phone-safety-muted.
  */
-const OPERATOR_TOKEN = 'e2e-operator-token';
-let server: RunningServer;
+const server = editableServerForFile();
+const moderator = newAccount('mo');
 let browser: Browser;
 let page: Page;
 const account = newAccount('sa');
@@ -38,14 +41,14 @@ const shown = (text: string) =>
   expect.poll(async () => (await notices()).some((notice) => notice.includes(text))).toBe(true);
 
 beforeAll(async () => {
-  server = await startServer({ env: { OPERATOR_TOKEN } });
+  await createAccount(server.url, moderator);
+  await server.whileStopped((dataDir) => grantRole(dataDir, moderator.username, 'moderator'));
   browser = await openBrowser({ viewport: DESKTOP });
   page = browser.page;
 });
 
 afterAll(async () => {
   await browser?.close();
-  await server?.stop();
 });
 
 describe('child-safety strikes on /create', () => {
@@ -76,10 +79,14 @@ describe('child-safety strikes on /create', () => {
     await screenshot(page, 'phone-safety-muted');
     await page.setViewportSize(DESKTOP);
 
-    const lifted = await fetch(`${server.url}/api/moderation/users/${userId}/unmute`, {
+    const lifted = await fetch(`${server.url}/api/mod/users/${userId}/unmute`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${OPERATOR_TOKEN}`, 'content-type': 'application/json' },
-      body: '{}',
+      headers: {
+        origin: server.url,
+        'content-type': 'application/json',
+        cookie: await apiSession(server.url, moderator),
+      },
+      body: JSON.stringify({ note: 'test reason: the refusals were a misunderstanding' }),
     });
     expect(lifted.status).toBe(200);
     expect(await create('a lighthouse at dusk, harbour')).toBe('ok');

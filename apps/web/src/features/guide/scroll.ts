@@ -18,11 +18,13 @@ function prefersReducedMotion(): boolean {
 
 /**
  * Scrolls the window so that the element with this id (a section, or an alias anchor placed at the top of
- * one) sits at the guide's offset (70 px wide, 120 px narrow); without an id, to the top. Returns whether
- * the anchor exists.
+ * one) sits at the guide's offset (70 px wide, 120 px narrow); without an id, to the top. Smoothly unless
+ * the user asked for less motion, or as `behavior` says. Returns whether the anchor exists.
  */
-export function scrollToAnchor(id: string | null): boolean {
-  const behavior = scrollBehavior(prefersReducedMotion());
+export function scrollToAnchor(
+  id: string | null,
+  behavior: ScrollBehavior = scrollBehavior(prefersReducedMotion()),
+): boolean {
   if (!id) {
     window.scrollTo({ top: 0, behavior });
     return true;

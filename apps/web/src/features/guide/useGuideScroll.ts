@@ -8,6 +8,9 @@ function fontsReady(): Promise<unknown> {
   return typeof document.fonts === 'object' ? document.fonts.ready : Promise.resolve();
 }
 
+/** How long after the first scroll to an anchor the guide puts it in place once more. */
+const SETTLE_MS = 1500;
+
 /**
  * The guide's scrolling (spec §2 "Guide"): once the sections are on the page (`ready`), it scrolls
  * smoothly to the address's anchor, or to the top without one; it follows the reader's position and names
@@ -23,13 +26,28 @@ export function useGuideScroll(ready: boolean) {
     // An anchor that names no section (an old link) opens the guide at its top.
     const anchor = guideSectionOfHash(hash) ? decodeURIComponent(hash.slice(1)) : null;
     let cancelled = false;
+    let settle = 0;
+    // The reader scrolling on their own ends the page's say over the position.
+    const readerScrolled = () => {
+      cancelled = true;
+    };
+    const inputs = ['wheel', 'touchstart', 'keydown', 'pointerdown'] as const;
+    for (const input of inputs) window.addEventListener(input, readerScrolled, { passive: true });
     // Once the web fonts are in: text set in a fallback font wraps differently, and the sections above
     // the anchor would move it after the scroll.
     void fontsReady().then(() => {
-      if (!cancelled) scrollToAnchor(anchor);
+      if (cancelled) return;
+      scrollToAnchor(anchor);
+      // Once more, at once, after the smooth scroll: a late layout change above the anchor, or another
+      // scroll (the router's restoration on a slow device), may have left the section elsewhere.
+      settle = window.setTimeout(() => {
+        if (!cancelled) scrollToAnchor(anchor, 'auto');
+      }, SETTLE_MS);
     });
     return () => {
       cancelled = true;
+      window.clearTimeout(settle);
+      for (const input of inputs) window.removeEventListener(input, readerScrolled);
     };
   }, [ready, hash]);
 
