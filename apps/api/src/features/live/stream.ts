@@ -1,5 +1,6 @@
 import { LIVE_EVENT, type LiveEventData, type LiveEventName, type TaskView } from '@mirage/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from '../../errors.ts';
 import type { Notifier } from '../../events/notifier.ts';
 import type { AppMetrics } from '../../http/metrics-registry.ts';
 import { userIdOf } from '../../http/route-auth.ts';
@@ -38,8 +39,8 @@ export const HEARTBEAT_MS = 15_000;
 export const SHUTDOWN_RETRY_MS = 1000;
 /** The last frame of a stream this instance ends because it shuts down: the delay, then a comment. */
 export const SHUTDOWN_FRAME = `retry: ${SHUTDOWN_RETRY_MS}\n\n: this instance is shutting down; reconnect\n\n`;
-/** Changes arriving within this window are sent as one update. */
-const COALESCE_MS = 100;
+/** Changes arriving within this window are sent as one update (short: the fan-out target is 100 ms p99). */
+const COALESCE_MS = 50;
 
 const STREAM_HEADERS = {
   'content-type': 'text/event-stream; charset=utf-8',
@@ -126,8 +127,10 @@ export function createLiveStreams(
     };
     /** Ends the stream with an `unauthorized` event once its session is no longer valid. */
     const recheck = (alive: () => void) => {
-      deps.sessions.resolve(token).then(alive, () => {
-        if (closed) return;
+      deps.sessions.resolve(token).then(alive, (error: unknown) => {
+        // Only a session found gone ends the stream as unauthorized (the web then stops for good). A
+        // check that could not run (the database restarting: not an AppError) waits for the next one.
+        if (closed || !(error instanceof AppError)) return;
         send(LIVE_EVENT.unauthorized, { code: 'token_invalid' });
         close();
       });

@@ -28,7 +28,7 @@ import {
   type KindRequest,
 } from './kinds/index.ts';
 import type { NewTask, QueueRepository } from './queue-repository.ts';
-import { recentTasks } from './user-task-repository.ts';
+import { recentTasks, tasksByIds } from './user-task-repository.ts';
 import type { Transaction } from 'kysely';
 import type { Database, UserRow } from '../../db/schema.ts';
 
@@ -172,6 +172,9 @@ export function createTaskService(deps: TaskServiceDeps) {
     async tasksOf(userId: number, sinceMs = 10 * 60_000) {
       return recentTasks(db, userId, new Date(now().getTime() - sinceMs));
     },
+
+    /** Tasks by id, whoever owns them (the live streams' batched read of changed tasks). */
+    tasksByIds: (ids: readonly string[]) => tasksByIds(db, ids),
   };
 }
 export type TaskService = ReturnType<typeof createTaskService>;

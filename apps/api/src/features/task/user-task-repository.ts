@@ -58,3 +58,16 @@ export async function recentTasks(db: DB, userId: number, since: Date): Promise<
     .limit(50)
     .execute();
 }
+
+/** Rows per query when reading tasks by id (far below PostgreSQL's limit on bound parameters). */
+const IDS_PER_QUERY = 5000;
+
+/** Tasks by id, in any order: the changed tasks that every live stream of an instance sends at once. */
+export async function tasksByIds(db: DB, ids: readonly string[]): Promise<TaskRow[]> {
+  const rows: TaskRow[] = [];
+  for (let start = 0; start < ids.length; start += IDS_PER_QUERY) {
+    const chunk = ids.slice(start, start + IDS_PER_QUERY);
+    rows.push(...(await db.selectFrom('task').selectAll().where('id', 'in', chunk).execute()));
+  }
+  return rows;
+}

@@ -68,21 +68,56 @@ export async function toTaskView(
 /**
  * How a user's tasks are shown on a live stream (GET /api/tasks/monitor and GET /api/events): all of them
  * for a snapshot, or just the ones that changed.
+ *
+ * Changed tasks are read for every stream of this instance at once: the flushes that fall in the same turn
+ * of the event loop (a change reaches all of a user's streams, and a broadcast many users' streams, in one
+ * coalescing window) share one read by id, and each stream is given its own user's tasks only. Without
+ * it, 10,000 streams made 10,000 reads through a pool of ten connections (BENCHMARKS.md, live streams).
  */
 export function createTaskViews(deps: {
-  tasks: Pick<TaskService, 'tasksOf'>;
+  tasks: Pick<TaskService, 'tasksOf' | 'tasksByIds'>;
   queue: QueueRepository;
   images: Pick<ImageRepository, 'findById'>;
   estimate: ReturnType<typeof createThroughputEstimator>;
 }) {
-  return async (userId: number, taskIds?: Set<string>): Promise<TaskView[]> => {
-    const rows = (await deps.tasks.tasksOf(userId)).filter((task) => !taskIds || taskIds.has(task.id));
-    return Promise.all(
-      rows.map(async (task) => {
-        const image = task.image_id ? await deps.images.findById(task.image_id) : undefined;
-        return toTaskView(task, { queue: deps.queue, estimate: deps.estimate, image });
-      }),
+  const viewOf = async (task: TaskRow): Promise<TaskView> => {
+    const image = task.image_id ? await deps.images.findById(task.image_id) : undefined;
+    return toTaskView(task, { queue: deps.queue, estimate: deps.estimate, image });
+  };
+
+  type Changed = Map<string, { userId: number; createdAt: number; view: TaskView }>;
+  let batch: { ids: Set<string>; read: Promise<Changed> } | null = null;
+  const readChanged = async (ids: Set<string>): Promise<Changed> => {
+    const rows = await deps.tasks.tasksByIds([...ids]);
+    const views = await Promise.all(rows.map(viewOf));
+    return new Map(
+      rows.map((row, index) => [
+        row.id,
+        { userId: Number(row.user_id), createdAt: row.created_at.getTime(), view: views[index]! },
+      ]),
     );
   };
+  const changed = async (userId: number, taskIds: Set<string>): Promise<TaskView[]> => {
+    if (!batch) {
+      const ids = new Set<string>();
+      // After the other flushes of this turn have added their ids; the next change starts a new batch.
+      const read = new Promise<void>((resolve) => setImmediate(resolve)).then(() => {
+        batch = null;
+        return readChanged(ids);
+      });
+      batch = { ids, read };
+    }
+    for (const id of taskIds) batch.ids.add(id);
+    const found = await batch.read;
+    const own = [...taskIds].flatMap((id) => {
+      const entry = found.get(id);
+      return entry && entry.userId === userId ? [entry] : [];
+    });
+    // Newest first, as in a snapshot.
+    return own.sort((a, b) => b.createdAt - a.createdAt).map((entry) => entry.view);
+  };
+
+  return async (userId: number, taskIds?: Set<string>): Promise<TaskView[]> =>
+    taskIds ? changed(userId, taskIds) : Promise.all((await deps.tasks.tasksOf(userId)).map(viewOf));
 }
 export type TaskViews = ReturnType<typeof createTaskViews>;
