@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import os from 'node:os';
 import { defaultServerConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
 
@@ -9,10 +10,18 @@ import { defineConfig } from 'vitest/config';
  * - api-postgres: the same tests on a real PostgreSQL when TEST_DATABASE_URL is set;
  * - system, system-s3: real processes (e2e/*.system.ts), the second with the server's files in S3;
  * - e2e: Playwright driving Debian's Chromium against a started server, when Chromium is installed.
+ *
+ * Every project but e2e runs its files on `workers` workers at once (VITEST_MAX_WORKERS, default: the
+ * cores, at least 2). Vitest's own default is one less than the cores, which on a 2-core CI machine ran
+ * the whole suite one file at a time although most files wait on a database or a child process. Each
+ * file has its own database (a PGlite copy or a PostgreSQL clone) and its own servers and folders, so
+ * files share nothing. The browser files run one at a time (fileParallelism: false); `npm test`
+ * (scripts/test.mjs) runs them in a second Vitest process beside the rest.
  */
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const withPostgres = Boolean(process.env.TEST_DATABASE_URL);
 const withBrowser = existsSync(chromium) && process.env.SKIP_BROWSER_TESTS !== '1';
+const workers = Number(process.env.VITEST_MAX_WORKERS) || Math.max(2, os.availableParallelism());
 
 const integration = (name: string, db: 'pglite' | 'postgres') => ({
   extends: true as const,
@@ -38,6 +47,7 @@ export default defineConfig({
     },
   },
   test: {
+    maxWorkers: workers,
     projects: [
       { extends: true, test: { name: 'domain', include: ['packages/domain/test/**/*.test.ts'] } },
       { extends: true, test: { name: 'i18n', include: ['packages/i18n/test/**/*.test.ts'] } },
@@ -75,14 +85,14 @@ export default defineConfig({
       {
         extends: true,
         // The same system tests once more with every server's files in S3: a bucket each on a fake S3 server
-        // (e2e/support/s3-setup.ts, storage.ts). After the other projects (groupOrder): its compiled-product
-        // test rebuilds the server, which must not run at the same time as the system project's rebuild.
+        // (e2e/support/s3-setup.ts, storage.ts). Not the compiled-product test: it checks the build, which
+        // storage does not change, and its rebuild must not run twice at once.
         test: {
           name: 'system-s3',
           include: ['e2e/**/*.system.ts'],
+          exclude: ['e2e/compiled-product.system.ts'],
           env: { SYSTEM_STORAGE: 's3' },
           globalSetup: ['e2e/support/s3-setup.ts'],
-          sequence: { groupOrder: 1 },
           testTimeout: 90_000,
           hookTimeout: 60_000,
         },
