@@ -32,6 +32,17 @@ function statementName(text: string, mark: string): string {
 
 /** A node-postgres client that sends marked statements as named (prepared) ones. */
 export class PreparingClient extends pg.Client {
+  constructor(config?: string | pg.ClientConfig) {
+    super(config);
+    // The server can end a connection while the pool has lent it out but no query is running on it (a
+    // transaction between two statements, PostgreSQL restarting: 57P01). node-postgres then emits
+    // 'error' on the client, which the pool listens for only while the client is idle: unheard, it
+    // crashed the whole process (e2e/faults.system.ts). Heard here, the client is simply broken: its next
+    // query fails (an answer of 503, http/errors.ts) and the pool drops it on release (it is no longer
+    // queryable).
+    this.on('error', () => undefined);
+  }
+
   // node-postgres's query() has many overloads; Kysely calls query(text, values) and query(cursor).
   override query(config: unknown, values?: unknown, callback?: unknown): never {
     if (typeof config === 'string') {

@@ -55,6 +55,8 @@ export function errorCodesOf(op: Operation, auth: RouteAuth): ErrorCode[] {
     codes.add('validation_error');
   }
   codes.add('internal_error');
+  // Any call that reads the database answers 503 while PostgreSQL is away (http/errors.ts).
+  codes.add('service_unavailable');
   return [...codes];
 }
 

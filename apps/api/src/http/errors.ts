@@ -35,9 +35,43 @@ export function registerErrorHandling(app: FastifyInstance): void {
         .status(fastifyError.statusCode)
         .send(errorBody('validation_error', { reason: fastifyError.code }));
     }
+    if (isBackingServiceUnreachable(error)) {
+      // PostgreSQL restarting or failing over (or another backing service's socket refused or cut): the
+      // request may succeed in a moment, on this instance or another, so say so (503, as the readiness
+      // probe does) rather than report a fault of ours.
+      request.log.warn({ err: error }, 'backing service unreachable');
+      return reply
+        .status(503)
+        .header('retry-after', '1')
+        .send(errorBody('service_unavailable', { reason: 'unreachable' }));
+    }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send(errorBody('internal_error'));
   });
+}
+
+/** Socket errors of a connection (to the database, most often) that cannot be opened or was cut. */
+const CONNECTION_ERRORS = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
+
+/**
+ * Whether a failure means a backing service (the database, most often) cannot be reached right now,
+ * rather than a bug: a refused or cut connection, PostgreSQL's class 08 (connection exception) and 57P01–57P03 (shutting down, crashed,
+ * starting up), and node-postgres's own messages for a connection that ended under a query or before it.
+ */
+export function isBackingServiceUnreachable(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string') {
+    if (CONNECTION_ERRORS.has(code) || code.startsWith('08') || /^57P0[123]$/.test(code)) return true;
+  }
+  return /^Connection terminated|not queryable/.test(error.message);
 }
 
 /** A client error's status as Fastify gives it, when it is one (4xx); otherwise undefined. */
