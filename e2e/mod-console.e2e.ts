@@ -20,6 +20,7 @@ const server = editableServerForFile({ GUEST_SAMPLES: 'true' });
 const moderator = newAccount('kept');
 const reporter = newAccount('lark');
 const plain = newAccount('anon');
+const admin = newAccount('oaks');
 const BAN_REASON = 'test reason: reports without grounds';
 
 /** Reports an image as `account` through the API (PUT /api/action/report/4: copyright). */
@@ -43,10 +44,14 @@ beforeAll(async () => {
   await createAccount(server.url, moderator);
   await createAccount(server.url, reporter);
   await createAccount(server.url, plain);
+  await createAccount(server.url, admin);
   // The samples are painted in the background after start: wait for them before stopping the server.
   const uuid = await safeSampleUuid(server.url);
   await report(server.url, reporter, uuid);
-  await server.whileStopped((dataDir) => grantRole(dataDir, moderator.username, 'moderator'));
+  await server.whileStopped((dataDir) => {
+    grantRole(dataDir, moderator.username, 'moderator');
+    grantRole(dataDir, admin.username, 'admin');
+  });
 }, 240_000);
 
 const reportCards = (page: Page) => page.getByTestId('mod-report').filter({ hasText: reporter.username });
@@ -135,6 +140,55 @@ describe('the moderation console', () => {
   });
 });
 
+describe('the moderation console for an admin', () => {
+  const browser = browserPerTest(server, {
+    account: () => admin,
+    cookiesAnswered: true,
+    noPageErrors: true,
+  });
+
+  it('adds a rule in the Rules tab, changes its words, and finds both in the audit log', async () => {
+    const { page } = browser;
+    await page.goto(`${server.url}/mod?tab=rules`);
+    // The child-safety layer is code, never a rule: the tab says so, and built-in rules have no edit.
+    await page.getByTestId('mod-rules-child-safety').waitFor();
+    await page.getByTestId('mod-rule').first().waitFor();
+    const builtIn = page.getByTestId('mod-rule').filter({ hasText: en('rules.built_in_hint') });
+    expect(await builtIn.count()).toBeGreaterThan(0);
+    expect(await builtIn.getByTestId('mod-rule-edit').count()).toBe(0);
+
+    await page.getByTestId('mod-rule-add').click();
+    const dialog = page.getByTestId('mod-rule-dialog');
+    await dialog.waitFor();
+    // Nothing written: the words are required, and the field says so.
+    await dialog.getByTestId('mod-rule-save').click();
+    await dialog.getByText(en('rules.problem.required')).waitFor();
+    await dialog.getByTestId('mod-rule-words').fill('teapot');
+    await dialog.getByTestId('mod-rule-save').click();
+    await dialog.waitFor({ state: 'hidden' });
+    const added = page.getByTestId('mod-rule').filter({ hasText: 'teapot' });
+    await added.waitFor();
+
+    await added.getByTestId('mod-rule-edit').click();
+    await dialog.waitFor();
+    await dialog.getByTestId('mod-rule-words').fill('teapot\nkettle');
+    await dialog.getByTestId('mod-rule-note').fill('test note: kettles too');
+    await dialog.getByTestId('mod-rule-save').click();
+    await dialog.waitFor({ state: 'hidden' });
+    await expect
+      .poll(() => added.getByTestId('mod-rule-words').innerText(), { timeout: 15_000 })
+      .toContain('teapot, kettle');
+    expect(await axeViolationsIn(page, ['[data-testid="mod-console"]'])).toEqual([]);
+
+    await page.getByTestId('mod-tab-audit').click();
+    const rows = page.getByTestId('mod-audit-row');
+    await rows.first().waitFor();
+    expect(await rows.nth(0).getAttribute('data-action')).toBe('rule_updated');
+    expect(await rows.nth(0).innerText()).toContain('test note: kettles too');
+    expect(await rows.nth(1).getAttribute('data-action')).toBe('rule_created');
+  });
+});
+
 describe('the moderation console on a phone', () => {
   const browser = browserPerTest(server, {
     account: () => moderator,
@@ -153,6 +207,13 @@ describe('the moderation console on a phone', () => {
       () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
     );
     expect(overflow).toBeLessThanOrEqual(0);
+    // The tabs scroll sideways in their own row, with the selected (last) tab scrolled into view.
+    const selectedInView = await page.getByRole('tablist').evaluate((list) => {
+      const tab = list.querySelector('[aria-selected="true"]')!.getBoundingClientRect();
+      const row = list.getBoundingClientRect();
+      return tab.left >= row.left - 1 && tab.right <= row.right + 1;
+    });
+    expect(selectedInView).toBe(true);
     await screenshot(page, 'phone-mod-audit');
   });
 });
@@ -177,5 +238,73 @@ describe('the moderation console for a visitor', () => {
     const { page } = guest;
     await page.goto(`${server.url}/mod`);
     await waitForPath(page, '/explore');
+  });
+});
+
+describe('the game events tab for an admin', () => {
+  const browser = browserPerTest(server, {
+    account: () => admin,
+    cookiesAnswered: true,
+    noPageErrors: true,
+  });
+
+  /**
+   * A public gallery image for the event to mark. Not safeSampleUuid: it waits for all 24 samples, and the
+   * moderator's test above hid one of them.
+   */
+  async function publicImageUuid(): Promise<string> {
+    const response = await fetch(`${server.url}/api/gallery/search`, {
+      method: 'POST',
+      headers: { origin: server.url, 'content-type': 'application/json' },
+      body: '{}',
+    });
+    const { items } = (await response.json()) as { items: { uuid: string; nsfw: boolean }[] };
+    return items.find((item) => !item.nsfw)!.uuid;
+  }
+
+  /** A `datetime-local` value `days` from now, in the browser's (local) time. */
+  const localInput = (days: number) => {
+    const date = new Date(Date.now() + days * 24 * 60 * 60_000);
+    const pad = (value: number) => String(value).padStart(2, '0');
+    return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:00`;
+  };
+
+  it('schedules an event with the form, after naming what is missing', async () => {
+    const { page } = browser;
+    const image = await publicImageUuid();
+    await page.goto(`${server.url}/mod?tab=events`);
+    const form = page.getByTestId('mod-event-form');
+    await form.waitFor({ timeout: 15_000 });
+    // Nothing written: the form names the missing title before anything is sent.
+    await form.getByTestId('mod-event-submit').click();
+    await form.getByText(en('events.problem.required')).first().waitFor({ timeout: 15_000 });
+    await form.getByTestId('mod-event-title').fill('Lighthouse hunt');
+    await form.getByTestId('mod-event-description').fill('Lighthouses are hidden in the gallery.');
+    await form.getByTestId('mod-event-starts').fill(localInput(30));
+    await form.getByTestId('mod-event-ends').fill(localInput(37));
+    await form.getByTestId('mod-event-reward').fill('20');
+    await form.getByTestId('mod-event-images').fill(image);
+    await form.getByTestId('mod-event-submit').click();
+    const row = page.getByTestId('mod-event-row').filter({ hasText: 'Lighthouse hunt' });
+    await row.waitFor({ timeout: 15_000 });
+    expect(await row.getAttribute('data-state')).toBe('upcoming');
+    expect(await row.innerText()).toContain(en('events.state.upcoming'));
+    expect(await axeViolationsIn(page, ['[data-testid="mod-console"]'])).toEqual([]);
+
+    await page.getByTestId('mod-tab-audit').click();
+    const entry = page.getByTestId('mod-audit-row').filter({ hasText: 'Lighthouse hunt' });
+    await entry.first().waitFor({ timeout: 15_000 });
+    expect(await entry.first().getAttribute('data-action')).toBe('game_event_created');
+
+    await page.setViewportSize(PHONE);
+    await page.goto(`${server.url}/mod?tab=events`);
+    await row.waitFor({ timeout: 15_000 });
+    // At phone width the events table stacks into cards: nothing scrolls sideways.
+    expect(await row.evaluate((element) => getComputedStyle(element).display)).toBe('block');
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow).toBeLessThanOrEqual(0);
+    await screenshot(page, 'phone-mod-events');
   });
 });

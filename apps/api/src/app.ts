@@ -51,7 +51,12 @@ import type { ImageSafetyScorer } from './features/image/safety/index.ts';
 import { registerLiveRoutes } from './features/live/routes.ts';
 import { createLiveStreams, type LiveStreamOptions } from './features/live/stream.ts';
 import { registerPromptRoutes } from './features/prompt/routes.ts';
-import { registerModImageRoutes, registerModRoutes } from './features/mod/index.ts';
+import {
+  registerModCommerceRoutes,
+  registerModImageRoutes,
+  registerModOperationRoutes,
+  registerModRoutes,
+} from './features/mod/index.ts';
 import { registerPlayerRoutes } from './features/player/routes.ts';
 import { registerNotificationSignal } from './features/player/notification-signal.ts';
 import { registerCommunityRoutes } from './features/community/routes.ts';
@@ -167,6 +172,8 @@ export async function buildApp(deps: AppDeps) {
   registerAccountDataRoutes(app, { ...built, secureCookies });
   registerModRoutes(app, built);
   registerModImageRoutes(app, built);
+  registerModOperationRoutes(app, built);
+  registerModCommerceRoutes(app, built);
   // The users' live streams (GET /api/events, GET /api/tasks/monitor): one listener map per instance.
   const live = createLiveStreams(app, {
     notifier: deps.notifier,

@@ -23,7 +23,7 @@ import { createImageStorage } from './features/image/storage.ts';
 import { createImageSafety, type ImageSafetyScorer } from './features/image/safety/index.ts';
 import { createModerationRepository } from './features/moderation/repository.ts';
 import { createModerationService } from './features/moderation/service.ts';
-import { createModServices } from './features/mod/index.ts';
+import { createModOperations, createModServices } from './features/mod/index.ts';
 import {
   createAccountDeletion,
   createDataExport,
@@ -193,6 +193,10 @@ export function createServices(deps: ServiceDeps) {
   });
   const catalogueRepository = createCatalogueRepository(db);
   const catalogue = createCatalogueService(catalogueRepository);
+  // One cache of the prompt moderation rules for generation and the assistant. A console change drops it
+  // on every instance through the notification (and on this one at once): the next prompt check reads it.
+  const moderationRules = cachedModerationRules(() => catalogueRepository.listModerationRules(), now);
+  notifier.subscribe(CHANNEL.moderationRulesChanged, () => moderationRules.invalidate());
   const cataloguePreviews = createCataloguePreviews({ repository: catalogueRepository, store, log });
 
   // Generation: the queue, the workers and their protocol, the task lifecycle.
@@ -236,7 +240,7 @@ export function createServices(deps: ServiceDeps) {
     log,
     upscaleModel: config.UPSCALE_MODEL,
     maxAttempts: config.TASK_MAX_ATTEMPTS,
-    loadModerationRules: cachedModerationRules(() => catalogueRepository.listModerationRules(), now),
+    loadModerationRules: moderationRules,
     moderation,
     metrics,
   });
@@ -261,6 +265,15 @@ export function createServices(deps: ServiceDeps) {
   });
   const imageInfo = createImageInfoService({ images: createImageInfoRepository(db), users, store, now });
   const mod = createModServices({ db, sessions, moderation, removeImage: imageInfo.remove, now });
+  const modOperations = createModOperations({
+    db,
+    serialKeys,
+    workers,
+    workerAuth,
+    rulesChanged: (trx) => notifier.notify(trx, CHANNEL.moderationRulesChanged, ''),
+    afterRulesChange: () => moderationRules.invalidate(),
+    now,
+  });
   const accountDeletion = createAccountDeletion({ db, sessions, now });
   const dataExport = createDataExport({ db, store });
   const actions = createActionService({ actions: createActionRepository(db), users, now });
@@ -272,7 +285,7 @@ export function createServices(deps: ServiceDeps) {
   const assistant = createAssistantService({
     limiter,
     moderation,
-    loadModerationRules: cachedModerationRules(() => catalogueRepository.listModerationRules(), now),
+    loadModerationRules: moderationRules,
     loadTagIndex,
     cooccurrence: createLiveCooccurrence({
       load: (limit) => assistantRepository.recentPublicImageTags(limit),
@@ -323,6 +336,7 @@ export function createServices(deps: ServiceDeps) {
     gallery,
     imageInfo,
     mod,
+    modOperations,
     accountDeletion,
     dataExport,
     actions,

@@ -15,6 +15,8 @@ import { imagesOperations } from './images.ts';
 import { moderationOperations } from './moderation.ts';
 import { modOperations } from './mod.ts';
 import { modImageOperations } from './mod-images.ts';
+import { modCommerceOperations } from './mod-commerce.ts';
+import { modOperationOperations } from './mod-operations.ts';
 import { accountDataOperations } from './account-data.ts';
 import { OPERATIONS, type OperationId } from './operations.ts';
 import { playerOperations } from './player.ts';
@@ -41,6 +43,8 @@ export * from './prompts.ts';
 export * from './moderation.ts';
 export * from './mod.ts';
 export * from './mod-images.ts';
+export * from './mod-commerce.ts';
+export * from './mod-operations.ts';
 export * from './account-data.ts';
 export * from './gallery.ts';
 export * from './settings.ts';
@@ -67,6 +71,8 @@ export const contract = {
   ...moderationOperations,
   ...modOperations,
   ...modImageOperations,
+  ...modCommerceOperations,
+  ...modOperationOperations,
   ...accountDataOperations,
   ...galleryOperations,
   ...settingsOperations,

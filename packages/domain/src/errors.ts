@@ -11,7 +11,7 @@ export const ERROR_STATUS = {
   forbidden_origin: 403, // added: state-changing call from a foreign origin
   unauthorized_resource: 403,
   spam_protection: 429,
-  service_unavailable: 503, // added: this instance is shutting down or cannot reach its database (readiness)
+  service_unavailable: 503, // added: this instance is draining, or its database is away (readiness, any call)
   // token family
   token_missing: 401,
   token_expired: 401,
@@ -72,7 +72,8 @@ export const ERROR_STATUS = {
   // moderation console (added): docs/product/moderation-console.md
   image_hidden: 403, // a moderator hid the image: its owner cannot make it public again
   report_not_open: 409, // the report was already approved or rejected
-  review_not_open: 409, // the held image's review was already decided
+  review_not_open: 409, // the held image's review (or the flagged payment's) was already decided
+  moderation_rule_built_in: 409, // a built-in rule is changed in code (the seed rewrites it at every boot)
   staff_target_protected: 403, // staff cannot restrict themselves, an admin, or (as a moderator) a moderator
   // gallery and images (docs/product/errors.md)
   duplicate_favorite: 409,

@@ -19,6 +19,17 @@ export const STAFF_AREAS = {
   /** Ticket and energy adjustments through the ledger. */
   balances: ['admin'],
   audit: ['moderator', 'admin'],
+  /** Flagged payments (amount mismatches, uncovered reversals, chargebacks): reviewed, never paid out here. */
+  payments: ['admin'],
+  /** Game events: listing, scheduling and ending them (moderators see the events in the app like players). */
+  events: ['admin'],
+  /** Prompt moderation rules: moderators read them (they judge prompts), admins change them. */
+  rules: ['moderator', 'admin'],
+  rule_changes: ['admin'],
+  /** Reseller serial-key batches. */
+  keys: ['admin'],
+  /** Worker tokens and the workers' live status. */
+  workers: ['admin'],
 } as const satisfies Record<string, readonly Role[]>;
 export type StaffArea = keyof typeof STAFF_AREAS;
 
@@ -51,12 +62,34 @@ export const STAFF_ACTIONS = [
   'image_released',
   /** An image held by the image-side safety check, deleted with its files. */
   'image_removed',
+  /** A flagged payment (an order, an unmatched notification or a charged-back account) marked reviewed. */
+  'payment_review_resolved',
+  /** A game event scheduled from the console. */
+  'game_event_created',
+  /** A game event ended (running) or cancelled (not started yet) from the console. */
+  'game_event_ended',
+  /** Prompt moderation rules (the child-safety layer is code, never a rule). */
+  'rule_created',
+  'rule_updated',
+  'rule_deleted',
+  /** A reseller's serial-key batch revoked: its unredeemed keys stop working. */
+  'key_batch_revoked',
+  /** A worker's token issued (a new worker, or a replaced token) or revoked. */
+  'worker_token_issued',
+  'worker_revoked',
 ] as const;
 export type StaffAction = (typeof STAFF_ACTIONS)[number];
 
 /** What an upheld report does to the image: hidden (private, its owner cannot publish it) or deleted. */
 export const REPORT_OUTCOMES = ['hide', 'remove'] as const;
 export type ReportOutcome = (typeof REPORT_OUTCOMES)[number];
+
+/**
+ * What a flagged payment is (docs/product/moderation-console.md#flagged-payments): an order whose `review`
+ * is set, a provider notification no order matched, or an account a chargeback flagged.
+ */
+export const PAYMENT_REVIEW_KINDS = ['order', 'notification', 'account'] as const;
+export type PaymentReviewKind = (typeof PAYMENT_REVIEW_KINDS)[number];
 
 /** A written reason: required for restrictions and balance adjustments, shown in the audit log. */
 export const STAFF_NOTE_MIN = 3;

@@ -3,7 +3,15 @@ import { mayActOn, mayUseArea, staffAreasOf, STAFF_AREAS } from '../src/staff.ts
 
 describe('console areas by role', () => {
   it('gives moderators content and conduct, admins also balances, users nothing', () => {
-    expect(staffAreasOf(['moderator'])).toEqual(['reports', 'reviews', 'users', 'restrictions', 'audit']);
+    expect(staffAreasOf(['moderator'])).toEqual([
+      'reports',
+      'reviews',
+      'users',
+      'restrictions',
+      'audit',
+      'rules',
+    ]);
+    expect(mayUseArea(['moderator'], 'rule_changes')).toBe(false);
     expect(staffAreasOf(['admin'])).toEqual(Object.keys(STAFF_AREAS));
     expect(staffAreasOf([])).toEqual([]);
     expect(mayUseArea(['moderator'], 'balances')).toBe(false);

@@ -1,7 +1,8 @@
 // Game events (docs/operations.md#game-events), for the operator:
 //   npm run event -- load <file.json>   stores the file's events (replacing those with the same uuid)
 //   npm run event -- list               every event: dates, reward, images, finds
-//   npm run event -- end <uuid>         ends an event now (its finds and payments stay)
+//   npm run event -- end <uuid>         ends an event now (its finds and payments stay); cancels (deletes)
+//                                       one that has not started
 // Uses the same configuration as the server (DATABASE_URL, or the embedded database in DATA_DIR).
 import { loadConfig } from '../config.ts';
 import { migrateToLatest, openDatabase } from '../db/database.ts';
@@ -38,9 +39,11 @@ async function run(command: string | undefined, argument: string | undefined): P
       }
     }
     if (command === 'end' && argument) {
-      const found = await events.end(argument.toLowerCase(), new Date());
-      if (!found) console.error(`no event ${argument}`);
-      return found ? 0 : 1;
+      const outcome = await events.end(argument.toLowerCase(), new Date());
+      if (outcome === 'not_found') console.error(`no event ${argument}`);
+      if (outcome === 'over') console.log(`event ${argument} was already over`);
+      if (outcome === 'cancelled') console.log(`event ${argument} had not started: cancelled (deleted)`);
+      return outcome === 'not_found' ? 1 : 0;
     }
     console.error('usage: event -- load <file.json> | list | end <uuid>');
     return 2;

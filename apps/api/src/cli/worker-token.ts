@@ -4,12 +4,11 @@
 //   npm run worker:token -- enable <name>
 //   npm run worker:token -- list             names, engines, last seen, jobs done/failed
 // Uses the same configuration as the server (DATABASE_URL, or the embedded database in DATA_DIR).
+import { WORKER_NAME as NAME } from '@mirage/domain';
 import { loadConfig } from '../config.ts';
 import { migrateToLatest, openDatabase } from '../db/database.ts';
 import { createWorkerRepository } from '../features/worker/repository.ts';
 import { createWorkerAuth } from '../features/worker/service.ts';
-
-const NAME = /^[a-z0-9][a-z0-9_-]{1,39}$/i;
 
 async function run(command: string | undefined, name: string | undefined): Promise<number> {
   const config = loadConfig();

@@ -25,6 +25,8 @@ export const CHANNEL = {
   /** Domain events were appended (features/outbox): dispatchers look for work. A wake-up only, the
    * outbox table is the truth. Payload: empty. */
   outbox: 'mirage_outbox',
+  /** Staff changed a prompt moderation rule: every instance drops its cached rules. Payload: empty. */
+  moderationRulesChanged: 'mirage_moderation_rules_changed',
 } as const;
 export type Channel = (typeof CHANNEL)[keyof typeof CHANNEL];
 
@@ -60,18 +62,70 @@ async function sendNotify(db: DB, channel: Channel, payload: string): Promise<vo
   await sql`select ${notifyExpression(channel, payload)}`.execute(db);
 }
 
-/** PostgreSQL: one dedicated connection LISTENs on every channel for this instance. */
+/** How long the LISTEN connection waits before its first reconnection attempt, and at most between two. */
+const RELISTEN_FIRST_MS = 100;
+const RELISTEN_MAX_MS = 2000;
+
+/**
+ * PostgreSQL: one dedicated connection LISTENs on every channel for this instance. When the server drops
+ * it (a restart, a failover, an admin's kill), it is opened again with backoff until it succeeds, and
+ * LISTENs again: without that, the instance's live streams and waiting leases would stop hearing any
+ * signal until the process restarts (e2e/faults.system.ts restarts PostgreSQL under load). Signals sent
+ * while it was down are lost, as with any NOTIFY: they are wake-ups, and the data stays in the tables.
+ */
 export async function createPostgresNotifier(connectionString: string): Promise<Notifier> {
   const registry = createRegistry();
-  const client = new pg.Client({ connectionString });
-  client.on('notification', (message) => registry.emit(message.channel, message.payload ?? ''));
-  client.on('error', () => undefined);
-  await client.connect();
-  for (const channel of Object.values(CHANNEL)) await client.query(`listen ${channel}`);
+  let current: pg.Client | undefined;
+  let closed = false;
+  let retry: NodeJS.Timeout | undefined;
+  let retryMs = RELISTEN_FIRST_MS;
+
+  async function listen(): Promise<void> {
+    const client = new pg.Client({ connectionString });
+    client.on('notification', (message) => registry.emit(message.channel, message.payload ?? ''));
+    client.on('error', () => undefined);
+    client.once('end', () => {
+      if (current !== client) return;
+      current = undefined;
+      scheduleRelisten();
+    });
+    try {
+      await client.connect();
+      for (const channel of Object.values(CHANNEL)) await client.query(`listen ${channel}`);
+    } catch (error) {
+      // Not awaited: ending a client whose connection never opened may never settle.
+      client.end().catch(() => undefined);
+      throw error;
+    }
+    if (closed) return void (await client.end());
+    current = client;
+    retryMs = RELISTEN_FIRST_MS;
+  }
+
+  function scheduleRelisten(): void {
+    if (closed || retry) return;
+    retry = setTimeout(() => {
+      retry = undefined;
+      listen().catch(() => {
+        retryMs = Math.min(retryMs * 2, RELISTEN_MAX_MS);
+        scheduleRelisten();
+      });
+    }, retryMs);
+    retry.unref();
+  }
+
+  // The first connection must succeed: a start without a database is refused, as the pool's would be.
+  await listen();
   return {
     notify: sendNotify,
     subscribe: (channel, listener) => registry.add(channel, listener),
-    close: () => client.end(),
+    close: async () => {
+      closed = true;
+      clearTimeout(retry);
+      const client = current;
+      current = undefined;
+      await client?.end();
+    },
   };
 }
 

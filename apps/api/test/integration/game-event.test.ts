@@ -259,11 +259,11 @@ describe('the hunt', () => {
     await loadFile({ events: [next] });
     setClock(new Date(new Date(next.starts_at).getTime() + DAY));
     expect((await player.client.get('/api/event')).body.event).toMatchObject({ uuid: next.uuid });
-    expect(await events().end(next.uuid, new Date(Date.now() + t.clock.offsetMs))).toBe(true);
+    expect(await events().end(next.uuid, new Date(Date.now() + t.clock.offsetMs))).toBe('ended');
     setClock(new Date(new Date(next.starts_at).getTime() + DAY + 31_000));
     expect((await player.client.get('/api/event')).body).toEqual({ event: null });
     const ended = await player.client.post(`/api/event/${next.uuid}/${marked[1]!.uuid}`);
     expect(codeOf(ended.body)).toBe('event_ended');
-    expect(await events().end(randomUUID(), new Date())).toBe(false);
+    expect(await events().end(randomUUID(), new Date())).toBe('not_found');
   });
 });

@@ -80,3 +80,22 @@ export function currentGameEvent<T extends GameEventSpan>(events: readonly T[], 
 export function localized(text: LocalizedText, language: Language): string {
   return text[language] ?? text.en;
 }
+
+/**
+ * Why the console refuses to schedule an event (docs/product/moderation-console.md#game-events), beyond the
+ * definition's own rules: one that is already over when it is stored would never run. The operator's file
+ * may still hold past events (its history); a scheduling form has no reason to.
+ */
+export function gameEventScheduleProblem(span: GameEventSpan, now: Date): 'ends_in_past' | null {
+  return span.ends_at <= now ? 'ends_in_past' : null;
+}
+
+/**
+ * What ending an event from the console means now: an upcoming one is cancelled (it never runs), a running
+ * one ends at once, an ended one cannot be ended again.
+ */
+export function gameEventEnding(span: GameEventSpan, now: Date): 'cancel' | 'end' | 'over' {
+  const state = gameEventState(span, now);
+  if (state === 'upcoming') return 'cancel';
+  return state === 'running' ? 'end' : 'over';
+}

@@ -14,3 +14,4 @@ export * from './energy.ts';
 export * from './task-view.ts';
 export * from './tweak.ts';
 export * from './tweak-body.ts';
+export * from './worker-presence.ts';

@@ -14,6 +14,8 @@ export { emphasisOf, weightOf, type Emphasis } from './emphasis.ts';
 export { findMinorMarkers, type MinorMarker, type MinorMarkerReason } from './minor-markers.ts';
 export * from './rules.ts';
 export * from './rule-schema.ts';
+export * from './rule-words.ts';
+export * from './rule-input.ts';
 export * from './child-safety.ts';
 export * from './strikes.ts';
 export * from './image-safety.ts';

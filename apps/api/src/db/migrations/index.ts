@@ -20,6 +20,7 @@ import * as addCuratedImage from './0018_add_curated_image.ts';
 import * as createStaffConsole from './0019_create_staff_console.ts';
 import * as addImageSafetyHold from './0020_add_image_safety_hold.ts';
 import * as addAccountDeletion from './0021_add_account_deletion.ts';
+import * as addPaymentReviewResolution from './0022_add_payment_review_resolution.ts';
 
 /** Every migration, in order. Names are NNNN_verb_object; never rename or edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -44,4 +45,5 @@ export const migrations: Record<string, Migration> = {
   '0019_create_staff_console': createStaffConsole,
   '0020_add_image_safety_hold': addImageSafetyHold,
   '0021_add_account_deletion': addAccountDeletion,
+  '0022_add_payment_review_resolution': addPaymentReviewResolution,
 };

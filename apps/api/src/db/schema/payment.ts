@@ -20,6 +20,10 @@ export interface PaymentOrderTable {
   created_at: CreatedAt;
   updated_at: Timestamp;
   paid_at: Timestamp | null;
+  /** Migration 0022: when, by whom and why an admin marked the flagged order reviewed. */
+  review_resolved_at: Timestamp | null;
+  review_resolved_by: number | null;
+  review_note: string | null;
 }
 
 export interface PaymentNotificationTable {
@@ -32,6 +36,10 @@ export interface PaymentNotificationTable {
   /** applied, ignored, flagged, unmatched. */
   outcome: string;
   received_at: CreatedAt;
+  /** Migration 0022: when, by whom and why an admin marked an unmatched notification reviewed. */
+  review_resolved_at: Timestamp | null;
+  review_resolved_by: number | null;
+  review_note: string | null;
 }
 
 export interface PaymentTables {

@@ -21,13 +21,27 @@ export interface StoredGameEvent {
   images_total: number;
 }
 
-/** Why an operator's file was refused: nothing of it was stored. */
+/**
+ * Why an operator's file was refused: nothing of it was stored. `overlaps` and `missingImages` say the same
+ * as `problems` for a caller that answers with an error code (the console) rather than printing them.
+ */
 export class GameEventLoadError extends Error {
-  constructor(readonly problems: string[]) {
+  constructor(
+    readonly problems: string[],
+    readonly overlaps: readonly [string, string][] = [],
+    readonly missingImages: readonly string[] = [],
+  ) {
     super(problems.join('\n'));
     this.name = 'GameEventLoadError';
   }
 }
+
+/**
+ * What ending an event did: a running one `ended` now; one not started yet was `cancelled` (deleted: it
+ * has no finds, and a shortened span would still be announced or block another event's dates); `over`
+ * when it had already ended (its end is kept).
+ */
+export type EndOutcome = 'ended' | 'cancelled' | 'over' | 'not_found';
 
 export type ClaimOutcome =
   { found: false } | { found: true; new: false } | { found: true; new: true; balance: number };
@@ -96,10 +110,15 @@ export function createGameEventRepository(db: DB) {
     /**
      * Stores an operator's events (insert or replace by uuid, marked images included), all or nothing:
      * a marked image that is not a public gallery image, or two events that overlap, refuse the whole file.
+     * `inTransaction` runs last in the same transaction (the console's audit entry commits with the events).
      */
-    async load(definitions: readonly GameEventDefinition[]): Promise<void> {
+    async load(
+      definitions: readonly GameEventDefinition[],
+      inTransaction?: (trx: DB) => Promise<void>,
+    ): Promise<void> {
       await db.transaction().execute(async (trx) => {
         const problems: string[] = [];
+        const missingImages: string[] = [];
         for (const event of definitions) {
           const values = {
             title: JSON.stringify(event.title),
@@ -121,8 +140,10 @@ export function createGameEventRepository(db: DB) {
             .execute();
           const known = new Set(images.map((image) => image.uuid));
           for (const uuid of event.images) {
-            if (!known.has(uuid))
+            if (!known.has(uuid)) {
               problems.push(`event ${event.uuid}: image ${uuid} is not a public gallery image`);
+              missingImages.push(uuid);
+            }
           }
           await trx.deleteFrom('game_event_image').where('event_uuid', '=', event.uuid).execute();
           if (images.length > 0) {
@@ -133,22 +154,44 @@ export function createGameEventRepository(db: DB) {
           }
         }
         const spans = await trx.selectFrom('game_event').select(['uuid', 'starts_at', 'ends_at']).execute();
-        for (const [a, b] of overlappingEvents(spans)) problems.push(`events ${a} and ${b} overlap`);
-        if (problems.length > 0) throw new GameEventLoadError(problems);
+        const overlaps = overlappingEvents(spans);
+        for (const [a, b] of overlaps) problems.push(`events ${a} and ${b} overlap`);
+        if (problems.length > 0) throw new GameEventLoadError(problems, overlaps, missingImages);
+        await inTransaction?.(trx);
       });
     },
 
-    /** Ends an event now (the operator's `end`); an event already over keeps its end. */
-    async end(uuid: string, now: Date): Promise<boolean> {
-      const result = await db
-        .updateTable('game_event')
-        .set({
-          ends_at: sql`least(ends_at, greatest(starts_at + interval '1 millisecond', ${now}))`,
-          updated_at: now,
-        })
-        .where('uuid', '=', uuid)
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows) > 0;
+    /**
+     * Ends an event now (the operator's `end`, the console's end or cancel); an event already over keeps
+     * its end; one not started yet is cancelled (EndOutcome). `inTransaction` runs in the same transaction
+     * when the event was ended or cancelled now.
+     */
+    async end(uuid: string, now: Date, inTransaction?: (trx: DB) => Promise<void>): Promise<EndOutcome> {
+      return db.transaction().execute(async (trx) => {
+        const event = await trx
+          .selectFrom('game_event')
+          .select(['starts_at', 'ends_at'])
+          .where('uuid', '=', uuid)
+          .forUpdate()
+          .executeTakeFirst();
+        if (!event) return 'not_found';
+        if (event.ends_at <= now) return 'over';
+        if (event.starts_at > now) {
+          await trx.deleteFrom('game_event').where('uuid', '=', uuid).execute();
+          await inTransaction?.(trx);
+          return 'cancelled';
+        }
+        await trx
+          .updateTable('game_event')
+          .set({
+            ends_at: sql`greatest(starts_at + interval '1 millisecond', ${now})`,
+            updated_at: now,
+          })
+          .where('uuid', '=', uuid)
+          .execute();
+        await inTransaction?.(trx);
+        return 'ended';
+      });
     },
 
     /** The player's side of an event: whether they closed its announcement, and what they found. */

@@ -8,10 +8,14 @@ import { createModReportService } from './report-service.ts';
 import { createRoleRepository } from './role-repository.ts';
 import { createModUserRepository } from './user-repository.ts';
 import { createModUserService } from './user-service.ts';
+import { createModCommerceService } from './commerce-service.ts';
 
 export { createRoleRepository, type RoleRepository } from './role-repository.ts';
 export { registerModRoutes } from './routes.ts';
 export { registerModImageRoutes } from './image-routes.ts';
+export { registerModOperationRoutes } from './operation-routes.ts';
+export { createModOperations, type ModOperations } from './operations.ts';
+export { registerModCommerceRoutes } from './commerce-routes.ts';
 
 /** The moderation console's services (docs/product/moderation-console.md), composed once in services.ts. */
 export function createModServices(deps: {
@@ -41,6 +45,8 @@ export function createModServices(deps: {
       moderation: deps.moderation,
       now,
     }),
+    /** Flagged payments and game events (admins only). */
+    commerce: createModCommerceService({ db, now }),
     /** Resolving a child-safety review, with its audit entry in the same transaction. */
     resolveReview: (actor: StaffActor, reviewId: number, resolution: string) =>
       deps.moderation.resolveReview(reviewId, actor.name, resolution, (trx, at) =>

@@ -18,6 +18,11 @@ import { createSettlementRepository } from './settlement-repository.ts';
 export { registerReceiptMail } from './receipt-mail.ts';
 export { registerPaymentRoutes } from './routes.ts';
 export type { PaymentService } from './service.ts';
+export {
+  createPaymentReviewRepository,
+  type PaymentReviewItem,
+  type PaymentReviewRepository,
+} from './review-repository.ts';
 
 /** The sandbox checkout page of ours (the web app's /payment/sandbox/{orderId}). */
 export const sandboxCheckoutPath = (orderId: string) => `/payment/sandbox/${orderId}`;

@@ -140,9 +140,12 @@ function amountMatches(order: OrderRow, event: PaymentEvent): boolean {
 }
 
 async function setStatus(trx: Trx, orderId: string, status: string, now: Date, extra: object = {}) {
+  // A new flag on an order reviewed before asks for a new look (migration 0022).
+  const reopened =
+    'review' in extra ? { review_resolved_at: null, review_resolved_by: null, review_note: null } : {};
   await trx
     .updateTable('payment_order')
-    .set({ status, updated_at: now, ...extra })
+    .set({ status, updated_at: now, ...extra, ...reopened })
     .where('id', '=', orderId)
     .execute();
 }

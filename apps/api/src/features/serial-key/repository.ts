@@ -21,6 +21,8 @@ export interface BatchSummary {
   pro_days: number;
   key_count: number;
   redeemed: number;
+  /** Unredeemed keys that no longer work: revoked one by one, or with their batch. */
+  revoked: number;
   note: string | null;
   created_at: Date;
   revoked_at: Date | null;
@@ -66,9 +68,18 @@ export function createSerialKeyRepository(db: DB) {
             .select(sql<number>`count(*)::int`.as('n'))
             .as('redeemed'),
         )
+        .select((eb) =>
+          eb
+            .selectFrom('serial_key as k')
+            .whereRef('k.batch_id', '=', 'b.id')
+            .where('k.redeemed_at', 'is', null)
+            .where((or) => or.or([or('k.revoked_at', 'is not', null), or('b.revoked_at', 'is not', null)]))
+            .select(sql<number>`count(*)::int`.as('n'))
+            .as('revoked'),
+        )
         .orderBy('b.id')
         .execute();
-      return rows.map((row) => ({ ...row, redeemed: row.redeemed ?? 0 }));
+      return rows.map((row) => ({ ...row, redeemed: row.redeemed ?? 0, revoked: row.revoked ?? 0 }));
     },
 
     /** Resellers with a batch that is not revoked: the names the redeem card may send. */
@@ -83,9 +94,12 @@ export function createSerialKeyRepository(db: DB) {
       return rows.map((row) => row.reseller);
     },
 
-    /** Stops a batch's unredeemed keys; false when there is no such batch. */
-    async revokeBatch(batchId: number, now: Date): Promise<boolean> {
-      const result = await db
+    /**
+     * Stops a batch's unredeemed keys; false when there is no such batch or it was revoked already. `trx`:
+     * the console's transaction, which records the revocation in its audit log.
+     */
+    async revokeBatch(batchId: number, now: Date, trx: DB = db): Promise<boolean> {
+      const result = await trx
         .updateTable('serial_key_batch')
         .set({ revoked_at: now })
         .where('id', '=', batchId)

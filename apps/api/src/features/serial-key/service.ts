@@ -1,4 +1,5 @@
 import { normalizeSerialKey, RESELLER_NAME } from '@mirage/domain';
+import type { DB } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
 import type { Limit, RateLimiter } from '../rate-limit/index.ts';
 import type { SerialKeyRepository } from './repository.ts';
@@ -29,6 +30,12 @@ export function createSerialKeyService(deps: {
   const { keys, limiter, now } = deps;
   const links = new Map((deps.resellerLinks ?? []).map((link) => [link.name, link.url]));
   return {
+    /** Every batch with its keys minted, redeemed and revoked (the console's keys tab, the CLI's list). */
+    batches: () => keys.listBatches(),
+
+    /** Stops a batch's unredeemed keys (redeemed ones keep what they gave); false when nothing changed. */
+    revokeBatch: (batchId: number, trx?: DB) => keys.revokeBatch(batchId, now(), trx),
+
     /** Resellers with keys on sale, and those the operator linked (keys may come later), by name. */
     async resellers(): Promise<{ name: string; url: string | null }[]> {
       const names = new Set([...(await keys.activeResellers()), ...links.keys()]);

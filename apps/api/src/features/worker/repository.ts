@@ -5,8 +5,8 @@ import type { WorkerRow } from '../../db/schema/generation.ts';
 export function createWorkerRepository(db: DB) {
   return {
     /** Creates the worker, or gives an existing one a new token (the old token stops working). */
-    async upsertToken(name: string, tokenHash: Buffer): Promise<WorkerRow> {
-      return db
+    async upsertToken(name: string, tokenHash: Buffer, trx: DB = db): Promise<WorkerRow> {
+      return trx
         .insertInto('worker')
         .values({ name, token_hash: tokenHash })
         .onConflict((oc) => oc.column('name').doUpdateSet({ token_hash: tokenHash, disabled: false }))
@@ -18,8 +18,8 @@ export function createWorkerRepository(db: DB) {
       return db.selectFrom('worker').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
     },
 
-    async setDisabled(name: string, disabled: boolean): Promise<boolean> {
-      const result = await db
+    async setDisabled(name: string, disabled: boolean, trx: DB = db): Promise<boolean> {
+      const result = await trx
         .updateTable('worker')
         .set({ disabled })
         .where('name', '=', name)

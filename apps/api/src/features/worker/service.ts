@@ -10,6 +10,12 @@ import type { WorkerRepository } from './repository.ts';
  */
 export const WORKER_AUTH_CACHE_MS = 10_000;
 
+/** A new worker token (shown once) and the hash that is stored. */
+export function newWorkerToken(): { token: string; hash: Buffer } {
+  const token = `mw_${newToken()}`;
+  return { token, hash: hashToken(token) };
+}
+
 /** Worker tokens: 256-bit random, stored hashed like sessions; managed by `npm run worker:token`. */
 export function createWorkerAuth(workers: WorkerRepository, now: () => Date = () => new Date()) {
   const cache = new Map<string, { worker: WorkerRow | undefined; until: number }>();
@@ -30,10 +36,18 @@ export function createWorkerAuth(workers: WorkerRepository, now: () => Date = ()
 
   return {
     async issueToken(name: string): Promise<string> {
-      const token = `mw_${newToken()}`;
-      await workers.upsertToken(name, hashToken(token));
+      const { token, hash } = newWorkerToken();
+      await workers.upsertToken(name, hash);
       cache.clear(); // the worker's previous token stops working at once on this instance
       return token;
+    },
+
+    /**
+     * Forgets every remembered worker: after a token is replaced or a worker disabled elsewhere (the
+     * console's transaction), the change applies at once on this instance.
+     */
+    forget(): void {
+      cache.clear();
     },
 
     async authenticate(authorization: string | undefined): Promise<WorkerRow> {

@@ -7,13 +7,18 @@ import { errorCode } from '../api/index.ts';
 import { useSession } from '../session/index.ts';
 import { AuditTab } from './AuditTab.tsx';
 import { HeldImagesTab } from './HeldImagesTab.tsx';
+import { KeyBatchesTab } from './KeyBatchesTab.tsx';
 import { pickTab, tabsOf, type ConsoleTab } from './model.ts';
 import { useStaffMe } from './queries.ts';
 import { ReportsTab } from './ReportsTab.tsx';
 import { ReviewsTab } from './ReviewsTab.tsx';
+import { RulesTab } from './RulesTab.tsx';
+import { EventsTab } from './EventsTab.tsx';
+import { PaymentsTab } from './PaymentsTab.tsx';
 import { ErrorNotice } from './shared.tsx';
 import { Tabs } from './Tabs.tsx';
 import { UsersTab } from './UsersTab.tsx';
+import { WorkersTab } from './WorkersTab.tsx';
 import styles from './Mod.module.css';
 
 const ID = 'mod';
@@ -68,6 +73,11 @@ export function ModConsole() {
           {tab === 'images' && <HeldImagesTab />}
           {tab === 'reviews' && <ReviewsTab />}
           {tab === 'users' && <UsersTab areas={me.data.areas} />}
+          {tab === 'rules' && <RulesTab areas={me.data.areas} />}
+          {tab === 'keys' && <KeyBatchesTab />}
+          {tab === 'workers' && <WorkersTab />}
+          {tab === 'payments' && <PaymentsTab />}
+          {tab === 'events' && <EventsTab />}
           {tab === 'audit' && <AuditTab />}
         </div>
       </div>

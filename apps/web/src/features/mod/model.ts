@@ -5,7 +5,18 @@
 import { STAFF_ADJUSTMENT_MAX, STAFF_NOTE_MAX, STAFF_NOTE_MIN, type StaffArea } from '@mirage/domain';
 
 /** The console's tabs, in order; `restrictions` and `balances` are actions inside the users tab. */
-export const CONSOLE_TABS = ['reports', 'images', 'reviews', 'users', 'audit'] as const;
+export const CONSOLE_TABS = [
+  'reports',
+  'images',
+  'reviews',
+  'users',
+  'rules',
+  'keys',
+  'workers',
+  'payments',
+  'events',
+  'audit',
+] as const;
 export type ConsoleTab = (typeof CONSOLE_TABS)[number];
 
 /** The area each tab belongs to: the held images are reviews, like the child-safety queue. */
@@ -14,6 +25,11 @@ const TAB_AREA: Record<ConsoleTab, StaffArea> = {
   images: 'reviews',
   reviews: 'reviews',
   users: 'users',
+  rules: 'rules',
+  keys: 'keys',
+  workers: 'workers',
+  payments: 'payments',
+  events: 'events',
   audit: 'audit',
 };
 
