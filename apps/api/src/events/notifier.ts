@@ -35,6 +35,12 @@ export type Listener = (payload: string) => void;
 export interface Notifier {
   notify(db: DB, channel: Channel, payload: string): Promise<void>;
   subscribe(channel: Channel, listener: Listener): () => void;
+  /**
+   * Calls `listener` each time this instance listens again after its LISTEN connection was lost: the
+   * signals sent meanwhile are lost, so what depends on them catches up (the live streams reconnect).
+   * Only PostgreSQL's notifier loses its connection.
+   */
+  onRelisten?(listener: () => void): () => void;
   close(): Promise<void>;
 }
 
@@ -79,6 +85,8 @@ export async function createPostgresNotifier(connectionString: string): Promise<
   let closed = false;
   let retry: NodeJS.Timeout | undefined;
   let retryMs = RELISTEN_FIRST_MS;
+  let lost = false;
+  const relistened = new Set<() => void>();
 
   async function listen(): Promise<void> {
     const client = new pg.Client({ connectionString });
@@ -87,6 +95,7 @@ export async function createPostgresNotifier(connectionString: string): Promise<
     client.once('end', () => {
       if (current !== client) return;
       current = undefined;
+      lost = true;
       scheduleRelisten();
     });
     try {
@@ -100,6 +109,10 @@ export async function createPostgresNotifier(connectionString: string): Promise<
     if (closed) return void (await client.end());
     current = client;
     retryMs = RELISTEN_FIRST_MS;
+    if (lost) {
+      lost = false;
+      for (const listener of relistened) listener();
+    }
   }
 
   function scheduleRelisten(): void {
@@ -119,6 +132,10 @@ export async function createPostgresNotifier(connectionString: string): Promise<
   return {
     notify: sendNotify,
     subscribe: (channel, listener) => registry.add(channel, listener),
+    onRelisten(listener) {
+      relistened.add(listener);
+      return () => relistened.delete(listener);
+    },
     close: async () => {
       closed = true;
       clearTimeout(retry);

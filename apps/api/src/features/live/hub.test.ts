@@ -87,4 +87,16 @@ describe('the live hub (per-user listener map)', () => {
     expect(kept.isClosed()).toBe(true);
     expect(gone.isClosed()).toBe(false);
   });
+
+  it('ends every stream with the reconnect hint when the LISTEN connection comes back (signals were lost)', () => {
+    const { notifier, relisten, subscriptions } = fakeNotifier();
+    const hub = createLiveHub(notifier);
+    const streams = [connection(), connection()];
+    hub.connect(7, streams[0]!);
+    hub.connect(8, streams[1]!);
+    relisten();
+    expect(streams.map((stream) => stream.isClosed())).toEqual([true, true]);
+    hub.stop();
+    expect(subscriptions()).toBe(0);
+  });
 });

@@ -12,7 +12,7 @@ export type LiveSignal =
 /** One open stream of one user. */
 export interface LiveConnection {
   signal: (signal: LiveSignal) => void;
-  /** Ends the stream (the instance shuts down). */
+  /** Ends the stream with the reconnect hint (the instance shuts down, or lost signals). */
   close: () => void;
 }
 
@@ -75,7 +75,14 @@ export function createLiveHub(notifier: Notifier, maxStreamsPerUser = MAX_STREAM
     notifier.subscribe(CHANNEL.sessionRevoked, (payload) =>
       route(userIdOf(payload), { kind: 'session_revoked' }),
     ),
+    // The LISTEN connection came back after PostgreSQL restarted or failed over: the signals sent while
+    // it was down are lost, so every stream ends with the reconnect hint and the browsers reconnect to a
+    // fresh snapshot of their tasks within a second.
+    notifier.onRelisten?.(() => closeAll()) ?? (() => undefined),
   ];
+  function closeAll() {
+    for (const own of [...streams.values()]) for (const connection of [...own]) connection.close();
+  }
 
   return {
     connect(userId, connection) {
@@ -90,9 +97,7 @@ export function createLiveHub(notifier: Notifier, maxStreamsPerUser = MAX_STREAM
         if (own.size === 0 && streams.get(userId) === own) streams.delete(userId);
       };
     },
-    closeAll() {
-      for (const own of [...streams.values()]) for (const connection of [...own]) connection.close();
-    },
+    closeAll,
     stop() {
       for (const stop of unsubscribe) stop();
     },
