@@ -71,4 +71,12 @@ describe('the live streams’ task views', () => {
     expect((await read(1)).map((view) => view.task_id)).toEqual(['a1']);
     expect(reads).toEqual([]);
   });
+
+  it('sends the progress preview as base64, whether the driver gave a Buffer or a Uint8Array (PGlite)', async () => {
+    const jpegStart = [0xff, 0xd8, 0xff, 0xdb];
+    for (const preview of [Buffer.from(jpegStart), new Uint8Array(jpegStart)]) {
+      const { read } = views([{ ...task('a1', 1), preview } as TaskRow]);
+      expect((await read(1))[0]!.preview).toBe('/9j/2w==');
+    }
+  });
 });

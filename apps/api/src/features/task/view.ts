@@ -50,7 +50,8 @@ export async function toTaskView(
     eta_seconds: eta,
     step: task.progress_step,
     max_step: task.progress_max,
-    preview: task.preview ? task.preview.toString('base64') : null,
+    // PostgreSQL's driver gives a Buffer, PGlite a plain Uint8Array (whose toString ignores 'base64').
+    preview: task.preview ? Buffer.from(task.preview).toString('base64') : null,
     image_uuid: extras.image?.uuid ?? null,
     model: typeof extras.image?.gen_data.model === 'string' ? extras.image.gen_data.model : null,
     blurhash: extras.image?.blurhash ?? null,
