@@ -5,10 +5,10 @@ import {
   STAFF_NOTE_MIN,
   WORKER_NAME,
   idValue,
-  moderationRuleFields,
-  ruleHasSuggestionsIfNeeded,
   safeText,
 } from '@mirage/domain';
+// Not in the domain's index: its zod schemas are built when loaded, which no web page but the console needs.
+import { moderationRuleFields, ruleHasSuggestionsIfNeeded } from '@mirage/domain/rule-input';
 import { z } from 'zod';
 import { operation } from './define.ts';
 

@@ -5,6 +5,7 @@
  */
 import { LANGUAGES, type Language } from '@mirage/domain';
 import type en from '../locales/en/index.ts';
+import type enConsole from '../locales/en/mod.json';
 
 export { LANGUAGES, type Language };
 
@@ -36,8 +37,19 @@ export const NAMESPACES = [
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
+/**
+ * Namespaces that are not in a language's chunk but load with the one page that uses them: the staff
+ * console's strings (`mod`, loadConsoleTranslations) would otherwise weigh on every visitor's first load.
+ */
+export const LAZY_NAMESPACES = ['mod'] as const;
+/** The namespaces a language's chunk carries (loadLocale). */
+export const EAGER_NAMESPACES = NAMESPACES.filter(
+  (ns): ns is Exclude<Namespace, (typeof LAZY_NAMESPACES)[number]> =>
+    !(LAZY_NAMESPACES as readonly string[]).includes(ns),
+);
+
 /** The resources of one language: namespace -> nested keys. English is the reference shape. */
-export type LocaleResources = typeof en;
+export type LocaleResources = typeof en & { mod: typeof enConsole };
 
 /** Each language by its own name, as the language setter lists it. */
 export const LANGUAGE_NAMES: Record<Language, string> = {
@@ -67,9 +79,16 @@ const LOADERS: Record<Language, Loader> = {
   ja: () => import('../locales/ja/index.ts'),
 };
 
-export async function loadLocale(lang: Language): Promise<LocaleResources> {
+/** One language's chunk: every namespace but the lazy ones (LAZY_NAMESPACES). */
+export async function loadLocale(lang: Language): Promise<Omit<LocaleResources, 'mod'>> {
   const module = await LOADERS[lang]();
-  return module.default as LocaleResources;
+  return module.default as Omit<LocaleResources, 'mod'>;
+}
+
+/** The staff console's strings in one language (the `mod` namespace), a chunk of their own. */
+export async function loadConsoleTranslations(lang: Language): Promise<LocaleResources['mod']> {
+  const module = (await import(`../locales/${lang}/mod.json`)) as { default: LocaleResources['mod'] };
+  return module.default;
 }
 
 export { CONTENT_DOCS, loadContent, type ContentDoc } from './content.ts';

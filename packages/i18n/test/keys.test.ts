@@ -7,7 +7,14 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ERROR_CODES } from '@mirage/domain';
 import { describe, expect, it } from 'vitest';
-import { LANGUAGES, loadLocale, NAMESPACES } from '../src/index.ts';
+import {
+  EAGER_NAMESPACES,
+  LANGUAGES,
+  LAZY_NAMESPACES,
+  loadConsoleTranslations,
+  loadLocale,
+  NAMESPACES,
+} from '../src/index.ts';
 
 const LOCALES_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'locales');
 const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/;
@@ -120,9 +127,12 @@ describe('error namespace', () => {
 
 describe('loadLocale', () => {
   for (const lang of LANGUAGES) {
-    it(`${lang}: loads every namespace`, async () => {
+    it(`${lang}: loads every namespace but the lazy ones, which load on their own`, async () => {
       const resources = await loadLocale(lang);
-      expect(Object.keys(resources).sort()).toEqual([...NAMESPACES].sort());
+      expect(Object.keys(resources).sort()).toEqual([...EAGER_NAMESPACES].sort());
+      expect([...EAGER_NAMESPACES, ...LAZY_NAMESPACES].sort()).toEqual([...NAMESPACES].sort());
+      const consoleStrings = await loadConsoleTranslations(lang);
+      expect(consoleStrings).toEqual(JSON.parse(readFileSync(join(LOCALES_DIR, lang, 'mod.json'), 'utf8')));
     });
   }
 });

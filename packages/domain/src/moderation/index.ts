@@ -15,7 +15,6 @@ export { findMinorMarkers, type MinorMarker, type MinorMarkerReason } from './mi
 export * from './rules.ts';
 export * from './rule-schema.ts';
 export * from './rule-words.ts';
-export * from './rule-input.ts';
 export * from './child-safety.ts';
 export * from './strikes.ts';
 export * from './image-safety.ts';

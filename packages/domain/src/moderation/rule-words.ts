@@ -4,7 +4,8 @@
  * list from becoming a rule that matches everything or slows every prompt check. No zod here, so that the
  * console's form can use them without loading it (rule-input.ts builds the request schema from them).
  */
-import { ADULTHOOD_TOKEN, DEFAULT_RULES } from './rules.ts';
+import { ADULTHOOD_TOKEN } from './rule-types.ts';
+import { DEFAULT_RULES } from './rules.ts';
 
 export const MODERATION_RULE_LIMITS = {
   /** Words of one rule: every prompt check matches each of them, so a pasted dictionary is refused. */
@@ -45,5 +46,11 @@ export function distinctRuleWords(words: readonly string[]): string[] {
   return kept;
 }
 
-/** The built-in rules' stable names (the seed rewrites them at every boot: edit them in code, not here). */
-export const BUILT_IN_RULE_NAMES: ReadonlySet<string> = new Set(DEFAULT_RULES.map((rule) => String(rule.id)));
+/**
+ * Whether a rule is one of the built-in ones, by its stable name (the seed rewrites them at every boot:
+ * edit them in code, not in the console). A function, not a set built on load: a page that imports this
+ * module for its word checks then does not carry the built-in rules' word lists.
+ */
+export function isBuiltInRuleName(name: string): boolean {
+  return DEFAULT_RULES.some((rule) => String(rule.id) === name);
+}

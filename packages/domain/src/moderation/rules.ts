@@ -20,19 +20,17 @@ import { compileTerms, matchTerms, withoutOverlaps } from './terms.ts';
 import type { ModerationRule } from './rule-schema.ts';
 import { prepareText, type PreparedText } from './text.ts';
 import { ADULT_AGE_RANGE, SUGGESTION_GROUPS } from './wordlists.ts';
+import {
+  ADULTHOOD_TOKEN,
+  ageToken,
+  MODERATION_RULE_TYPE,
+  type ModerationField,
+  type ModerationScope,
+} from './rule-types.ts';
 
-export const MODERATION_RULE_TYPE = { forbidden: 0, suggestion: 1 } as const;
-export type ModerationRuleType = (typeof MODERATION_RULE_TYPE)[keyof typeof MODERATION_RULE_TYPE];
-export const MODERATION_SCOPES = ['positive', 'negative', 'all'] as const;
-export type ModerationScope = (typeof MODERATION_SCOPES)[number];
-export type ModerationField = 'prompt' | 'neg_prompt';
+export * from './rule-types.ts';
 
 const AGE_TOKEN = /^\{age:(\d{1,3})-(\d{1,3})\}$/;
-
-/** A rule word matching every written age from `min` to `max` years, inclusive. */
-export const ageToken = (min: number, max: number): string => `{age:${min}-${max}}`;
-/** A rule word matching adulthood and signs of age (adulthood.ts). */
-export const ADULTHOOD_TOKEN = '{adulthood}';
 
 /**
  * The built-in rules of docs/product/generation.md#settings, which the API seeds into its rules table (ids

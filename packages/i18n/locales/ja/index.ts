@@ -12,7 +12,6 @@ import image from './image.json';
 import landing from './landing.json';
 import legal from './legal.json';
 import mask from './mask.json';
-import mod from './mod.json';
 import onboarding from './onboarding.json';
 import pages from './pages.json';
 import player from './player.json';
@@ -47,5 +46,4 @@ export default {
   legal,
   onboarding,
   assistant,
-  mod,
 };

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
-  BUILT_IN_RULE_NAMES,
+  isBuiltInRuleName,
   distinctRuleWords,
   type ModerationRuleType,
   type ModerationScope,
@@ -30,7 +30,7 @@ export function ruleView(row: RuleRow) {
     // Written through the contract's schema (or the seed), which allows 0 and 1 only; the table checks it.
     type: row.type as ModerationRuleType,
     applies_to: row.applies_to,
-    built_in: BUILT_IN_RULE_NAMES.has(row.lib),
+    built_in: isBuiltInRuleName(row.lib),
   };
 }
 
@@ -70,7 +70,7 @@ export function createModRuleService(deps: {
   async function lockEditable(trx: DB, id: number) {
     const row = await repository.lockRule(trx, id);
     if (!row) throw new AppError('not_found');
-    if (BUILT_IN_RULE_NAMES.has(row.lib)) throw new AppError('moderation_rule_built_in');
+    if (isBuiltInRuleName(row.lib)) throw new AppError('moderation_rule_built_in');
     return row;
   }
 
@@ -85,8 +85,8 @@ export function createModRuleService(deps: {
   return {
     async list() {
       const rows = await repository.listRules();
-      const builtIn = rows.filter((row) => BUILT_IN_RULE_NAMES.has(row.lib));
-      return [...builtIn, ...rows.filter((row) => !BUILT_IN_RULE_NAMES.has(row.lib))].map(ruleView);
+      const builtIn = rows.filter((row) => isBuiltInRuleName(row.lib));
+      return [...builtIn, ...rows.filter((row) => !isBuiltInRuleName(row.lib))].map(ruleView);
     },
 
     async create(actor: StaffActor, input: RuleInput) {

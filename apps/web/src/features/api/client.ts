@@ -4,7 +4,8 @@
  * (`error.<code>`), never the server's wording. Network failures use the code "network".
  */
 import type { AnswerOf, Contract, InputOf } from '@mirage/contract';
-import { onlyReads, OPERATIONS, pathOf, type OperationId } from '@mirage/contract/operations';
+import type { OperationId } from '@mirage/contract/operations';
+import { fillPath, readsOnly, SITE_OPERATIONS } from '@mirage/contract/site-operations';
 import { createFloodGuard, TOKEN_ERROR_CODES } from '@mirage/domain';
 import { forgetFirstScreen, takeFirstScreenAnswer } from './firstScreen.ts';
 
@@ -140,9 +141,33 @@ function floodRefusal(id: OperationId): ApiError | null {
   return new ApiError('spam_protection', undefined, 429);
 }
 
+/**
+ * The operations this page can call: the site's, and the staff console's once its chunk added them
+ * (addOperations), so that no visitor's first load carries the console's table.
+ */
+const ROUTES = new Map<string, { method: string; path: string }>(Object.entries(SITE_OPERATIONS));
+
+/** Makes more operations callable (the staff console's table, from its own chunk). */
+export function addOperations(table: Readonly<Record<string, { method: string; path: string }>>): void {
+  for (const [id, route] of Object.entries(table)) ROUTES.set(id, route);
+}
+
+function routeOf(id: OperationId): { method: string; path: string } {
+  const route = ROUTES.get(id);
+  if (!route) throw new Error(`${id}: not loaded`);
+  return route;
+}
+
+/** Whether an operation only reads (every GET, and the POSTs that carry a query in their body). */
+export const onlyReads = (id: OperationId) => readsOnly(id, routeOf(id).method);
+
+/** An operation's address with its path parameters filled in. */
+export const pathOf = (id: OperationId, params?: Readonly<Record<string, string | number>>) =>
+  fillPath(id, routeOf(id).path, params);
+
 /** The method, address and JSON body of an operation's request (POST and PUT always send a body). */
 function requestOf<Id extends OperationId>(id: Id, input: InputOf<Contract[Id]>) {
-  const method: string = OPERATIONS[id].method;
+  const { method } = routeOf(id);
   const { params, query, body } = input as { params?: object; query?: object; body?: unknown };
   let url = pathOf(id, (params ?? {}) as Record<string, string | number>);
   if (query) {

@@ -11,7 +11,7 @@ import {
   requestedLanguage,
   type Language,
 } from '@mirage/domain';
-import { loadLocale, NAMESPACES } from '@mirage/i18n';
+import { EAGER_NAMESPACES, loadLocale } from '@mirage/i18n';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { getCookie, setCookie } from '../cookie/index.ts';
@@ -48,7 +48,7 @@ export async function initI18n(requested: Language): Promise<void> {
   await i18next.use(initReactI18next).init({
     lng: lang,
     fallbackLng: false,
-    ns: [...NAMESPACES],
+    ns: [...EAGER_NAMESPACES],
     defaultNS: 'common',
     resources: { [lang]: resources },
     interpolation: { escapeValue: false },
@@ -62,7 +62,7 @@ export async function initI18n(requested: Language): Promise<void> {
 export async function applyLanguage(lang: Language): Promise<void> {
   if (!i18next.hasResourceBundle(lang, 'common')) {
     const resources = await loadLocale(lang);
-    for (const ns of NAMESPACES) i18next.addResourceBundle(lang, ns, resources[ns], true, true);
+    for (const ns of EAGER_NAMESPACES) i18next.addResourceBundle(lang, ns, resources[ns], true, true);
   }
   await i18next.changeLanguage(lang);
   document.documentElement.lang = lang;

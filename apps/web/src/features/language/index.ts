@@ -1,2 +1,3 @@
 /** The interface language. */
 export { useChangeLanguage } from './useChangeLanguage.ts';
+export { useConsoleTranslations } from './useConsoleTranslations.ts';

@@ -1,7 +1,6 @@
 /** Calls of /api/user/oauth and the OAuth sign-in, typed from the API's contract (@mirage/contract). */
 import type { Answer, Body } from '@mirage/contract';
-import { pathOf } from '@mirage/contract/operations';
-import { call, firstScreenAnswer } from '../api/index.ts';
+import { call, firstScreenAnswer, pathOf } from '../api/index.ts';
 
 /** A sign-in provider the API may offer. */
 export type OAuthProvider = Answer<'listOAuthProviders'>['providers'][number];
