@@ -2,9 +2,9 @@ import { STAFF_ACTIONS } from '@mirage/domain';
 import { useTranslation } from 'react-i18next';
 import type { AuditEntry } from './api.ts';
 import { useFormatDate } from './shared.tsx';
-import styles from './AuditTable.module.css';
+import { StackedTable } from './StackedTable.tsx';
 
-/** Audit entries as a table; on a phone each row becomes a card with its column names (Mod.module.css). */
+/** Audit entries as a table; on a phone each row becomes a card with its column names (StackedTable). */
 export function AuditTable({ entries }: { entries: readonly AuditEntry[] }) {
   const { t } = useTranslation('mod');
   const formatDate = useFormatDate();
@@ -16,33 +16,22 @@ export function AuditTable({ entries }: { entries: readonly AuditEntry[] }) {
     note: t('audit.note'),
   };
   return (
-    <table className={styles.table}>
-      <thead>
-        <tr>
-          {Object.values(columns).map((name) => (
-            <th key={name} scope="col">
-              {name}
-            </th>
-          ))}
+    <StackedTable columns={columns}>
+      {entries.map((entry) => (
+        <tr key={entry.id} data-testid="mod-audit-row" data-action={entry.action}>
+          <td data-label={columns.when}>{formatDate(entry.created_at)}</td>
+          <td data-label={columns.who}>{entry.actor}</td>
+          <td data-label={columns.what}>
+            {(STAFF_ACTIONS as readonly string[]).includes(entry.action)
+              ? t(`audit.actions.${entry.action}`)
+              : entry.action}
+          </td>
+          <td data-label={columns.target}>
+            {t('audit.target_value', { type: entry.target_type, id: entry.target_id })}
+          </td>
+          <td data-label={columns.note}>{entry.note ?? '—'}</td>
         </tr>
-      </thead>
-      <tbody>
-        {entries.map((entry) => (
-          <tr key={entry.id} data-testid="mod-audit-row" data-action={entry.action}>
-            <td data-label={columns.when}>{formatDate(entry.created_at)}</td>
-            <td data-label={columns.who}>{entry.actor}</td>
-            <td data-label={columns.what}>
-              {(STAFF_ACTIONS as readonly string[]).includes(entry.action)
-                ? t(`audit.actions.${entry.action}`)
-                : entry.action}
-            </td>
-            <td data-label={columns.target}>
-              {t('audit.target_value', { type: entry.target_type, id: entry.target_id })}
-            </td>
-            <td data-label={columns.note}>{entry.note ?? '—'}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+      ))}
+    </StackedTable>
   );
 }

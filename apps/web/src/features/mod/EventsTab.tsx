@@ -3,7 +3,6 @@ import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../ui/Button.tsx';
 import { notify } from '../../ui/notice.ts';
-import { PageSpinner } from '../../ui/Spinner.tsx';
 import { createGameEvent, endGameEvent, useGameEvents, type StaffGameEvent } from './commerce-api.ts';
 import {
   eventBody,
@@ -14,8 +13,8 @@ import {
 } from './commerce-model.ts';
 import { NoteDialog } from './NoteDialog.tsx';
 import { MOD_KEY } from './queries.ts';
-import { ErrorNotice, useFormatDate } from './shared.tsx';
-import table from './AuditTable.module.css';
+import { ErrorNotice, QueryStates, useFormatDate } from './shared.tsx';
+import { StackedTable } from './StackedTable.tsx';
 import fields from './Fields.module.css';
 import styles from './Mod.module.css';
 
@@ -59,25 +58,10 @@ export function EventsTab() {
     <div className={styles.tab} data-testid="mod-events">
       <ScheduleForm />
       <h2 className={styles.cardTitle}>{t('events.list')}</h2>
-      {events.isPending ? (
-        <PageSpinner label={t('loading')} />
-      ) : events.isError ? (
-        <ErrorNotice error={events.error} onRetry={() => void events.refetch()} />
-      ) : items.length === 0 ? (
-        <p className={styles.empty}>{t('events.empty')}</p>
-      ) : (
-        <table className={table.table} aria-label={t('events.list')}>
-          <thead>
-            <tr>
-              {Object.values(columns).map((name) => (
-                <th key={name} scope="col">
-                  {name}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {items.map((event) => (
+      <QueryStates query={events} items={items} empty={t('events.empty')}>
+        {(found) => (
+          <StackedTable columns={columns} label={t('events.list')}>
+            {found.map((event) => (
               <tr key={event.uuid} data-testid="mod-event-row" data-state={event.state}>
                 <td data-label={columns.title}>{titleOf(event)}</td>
                 <td data-label={columns.state}>{t(`events.state.${event.state}`)}</td>
@@ -111,9 +95,9 @@ export function EventsTab() {
                 </td>
               </tr>
             ))}
-          </tbody>
-        </table>
-      )}
+          </StackedTable>
+        )}
+      </QueryStates>
       <NoteDialog
         open={target !== null}
         onOpenChange={(next) => !next && setTarget(null)}

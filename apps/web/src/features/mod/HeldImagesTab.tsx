@@ -4,11 +4,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../ui/Button.tsx';
 import { notify } from '../../ui/notice.ts';
-import { PageSpinner } from '../../ui/Spinner.tsx';
 import { resolveHeldImage, type HeldImage, type HeldImageState } from './api.ts';
 import { noteProblem, optionalNote } from './model.ts';
 import { MOD_KEY, useHeldImages } from './queries.ts';
-import { ErrorNotice, NoteField, Preview, StateFilter, useFormatDate } from './shared.tsx';
+import { CardQueue, ErrorNotice, NoteField, Preview, StateFilter, useFormatDate } from './shared.tsx';
 import styles from './Mod.module.css';
 
 const STATES = ['open', 'released', 'removed'] as const satisfies readonly HeldImageState[];
@@ -21,7 +20,6 @@ export function HeldImagesTab() {
   const { t } = useTranslation('mod');
   const [state, setState] = useState<HeldImageState>('open');
   const held = useHeldImages(state);
-  const items = held.data?.pages.flatMap((page) => page.items) ?? [];
   return (
     <div className={styles.tab}>
       <StateFilter
@@ -30,30 +28,9 @@ export function HeldImagesTab() {
         options={STATES.map((value) => ({ value, label: t(`images.state.${value}`) }))}
         onChange={setState}
       />
-      {held.isPending ? (
-        <PageSpinner label={t('loading')} />
-      ) : held.isError ? (
-        <ErrorNotice error={held.error} onRetry={() => void held.refetch()} />
-      ) : items.length === 0 ? (
-        <p className={styles.empty}>{t('images.empty')}</p>
-      ) : (
-        <ul className={styles.list}>
-          {items.map((image) => (
-            <li key={image.id}>
-              <HeldImageCard image={image} />
-            </li>
-          ))}
-        </ul>
-      )}
-      {held.hasNextPage && (
-        <Button
-          variant="secondary"
-          onClick={() => void held.fetchNextPage()}
-          pending={held.isFetchingNextPage}
-        >
-          {t('load_more')}
-        </Button>
-      )}
+      <CardQueue query={held} empty={t('images.empty')}>
+        {(image) => <HeldImageCard image={image} />}
+      </CardQueue>
     </div>
   );
 }

@@ -3,12 +3,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../ui/Button.tsx';
 import { notify } from '../../ui/notice.ts';
-import { PageSpinner } from '../../ui/Spinner.tsx';
 import { NoteDialog } from './NoteDialog.tsx';
 import { revokeKeyBatch, useKeyBatches, type KeyBatch } from './operations-api.ts';
 import { MOD_KEY } from './queries.ts';
-import { ErrorNotice, useFormatDate } from './shared.tsx';
-import table from './AuditTable.module.css';
+import { QueryStates, useFormatDate } from './shared.tsx';
+import { StackedTable } from './StackedTable.tsx';
 import styles from './Mod.module.css';
 
 /**
@@ -30,8 +29,6 @@ export function KeyBatchesTab() {
       void queryClient.invalidateQueries({ queryKey: MOD_KEY });
     },
   });
-  if (batches.isPending) return <PageSpinner label={t('loading')} />;
-  if (batches.isError) return <ErrorNotice error={batches.error} onRetry={() => void batches.refetch()} />;
   const columns = {
     batch: t('keys.batch'),
     worth: t('keys.worth'),
@@ -42,24 +39,10 @@ export function KeyBatchesTab() {
   return (
     <div className={styles.tab}>
       <p className={styles.muted}>{t('keys.mint_hint')}</p>
-      {batches.data.items.length === 0 ? (
-        <p className={styles.empty}>{t('keys.empty')}</p>
-      ) : (
-        <table className={table.table}>
-          <thead>
-            <tr>
-              {Object.values(columns).map((name) => (
-                <th key={name} scope="col">
-                  {name}
-                </th>
-              ))}
-              <th scope="col">
-                <span className="visually-hidden">{t('keys.actions')}</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {batches.data.items.map((batch) => (
+      <QueryStates query={batches} items={batches.data?.items ?? []} empty={t('keys.empty')}>
+        {(items) => (
+          <StackedTable columns={columns} actionsLabel={t('keys.actions')}>
+            {items.map((batch) => (
               <tr key={batch.id} data-testid="mod-key-batch">
                 <td data-label={columns.batch}>
                   {t('keys.batch_name', { id: batch.id, reseller: batch.reseller })}
@@ -99,9 +82,9 @@ export function KeyBatchesTab() {
                 </td>
               </tr>
             ))}
-          </tbody>
-        </table>
-      )}
+          </StackedTable>
+        )}
+      </QueryStates>
       <NoteDialog
         open={revoking !== null}
         onOpenChange={(open) => {

@@ -3,13 +3,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../ui/Button.tsx';
 import { notify } from '../../ui/notice.ts';
-import { PageSpinner } from '../../ui/Spinner.tsx';
 import { resolveFlaggedPayment, useFlaggedPayments, type FlaggedPayment } from './commerce-api.ts';
 import { formatAmount } from './commerce-model.ts';
 import { NoteDialog } from './NoteDialog.tsx';
 import { MOD_KEY } from './queries.ts';
-import { ErrorNotice, useFormatDate } from './shared.tsx';
-import table from './AuditTable.module.css';
+import { LoadMore, QueryStates, useFormatDate } from './shared.tsx';
+import { StackedTable } from './StackedTable.tsx';
 import styles from './Mod.module.css';
 
 /** The flag reasons the console names; others (a newer server's) are shown as their code. */
@@ -58,25 +57,10 @@ export function PaymentsTab() {
   return (
     <div className={styles.tab} data-testid="mod-payments">
       <p className={styles.muted}>{t('payments.intro')}</p>
-      {payments.isPending ? (
-        <PageSpinner label={t('loading')} />
-      ) : payments.isError ? (
-        <ErrorNotice error={payments.error} onRetry={() => void payments.refetch()} />
-      ) : items.length === 0 ? (
-        <p className={styles.empty}>{t('payments.empty')}</p>
-      ) : (
-        <table className={table.table} aria-label={t('payments.caption')}>
-          <thead>
-            <tr>
-              {Object.values(columns).map((name) => (
-                <th key={name} scope="col">
-                  {name}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {items.map((item) => (
+      <QueryStates query={payments} items={items} empty={t('payments.empty')}>
+        {(found) => (
+          <StackedTable columns={columns} label={t('payments.caption')}>
+            {found.map((item) => (
               <tr key={`${item.kind}:${item.id}`} data-testid="mod-payment-row" data-kind={item.kind}>
                 <td data-label={columns.kind}>{t(`payments.kind.${item.kind}`)}</td>
                 <td data-label={columns.account}>
@@ -115,18 +99,10 @@ export function PaymentsTab() {
                 </td>
               </tr>
             ))}
-          </tbody>
-        </table>
-      )}
-      {payments.hasNextPage && (
-        <Button
-          variant="secondary"
-          onClick={() => void payments.fetchNextPage()}
-          pending={payments.isFetchingNextPage}
-        >
-          {t('load_more')}
-        </Button>
-      )}
+          </StackedTable>
+        )}
+      </QueryStates>
+      <LoadMore query={payments} />
       <NoteDialog
         open={target !== null}
         onOpenChange={(next) => !next && setTarget(null)}

@@ -5,11 +5,10 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../ui/Button.tsx';
 import { Dialog } from '../../ui/Dialog.tsx';
 import { notify } from '../../ui/notice.ts';
-import { PageSpinner } from '../../ui/Spinner.tsx';
 import { approveReport, rejectReport, type ReportState, type StaffReport } from './api.ts';
 import { noteProblem, optionalNote } from './model.ts';
 import { MOD_KEY, useReports } from './queries.ts';
-import { ErrorNotice, NoteField, Preview, StateFilter, useFormatDate } from './shared.tsx';
+import { CardQueue, ErrorNotice, NoteField, Preview, StateFilter, useFormatDate } from './shared.tsx';
 import styles from './Mod.module.css';
 
 const STATES = ['open', 'approved', 'rejected'] as const satisfies readonly ReportState[];
@@ -19,7 +18,6 @@ export function ReportsTab() {
   const { t } = useTranslation('mod');
   const [state, setState] = useState<ReportState>('open');
   const reports = useReports(state);
-  const items = reports.data?.pages.flatMap((page) => page.items) ?? [];
   return (
     <div className={styles.tab}>
       <StateFilter
@@ -28,30 +26,9 @@ export function ReportsTab() {
         options={STATES.map((value) => ({ value, label: t(`reports.state.${value}`) }))}
         onChange={setState}
       />
-      {reports.isPending ? (
-        <PageSpinner label={t('loading')} />
-      ) : reports.isError ? (
-        <ErrorNotice error={reports.error} onRetry={() => void reports.refetch()} />
-      ) : items.length === 0 ? (
-        <p className={styles.empty}>{t('reports.empty')}</p>
-      ) : (
-        <ul className={styles.list} data-testid="mod-reports">
-          {items.map((report) => (
-            <li key={report.id}>
-              <ReportCard report={report} />
-            </li>
-          ))}
-        </ul>
-      )}
-      {reports.hasNextPage && (
-        <Button
-          variant="secondary"
-          onClick={() => void reports.fetchNextPage()}
-          pending={reports.isFetchingNextPage}
-        >
-          {t('load_more')}
-        </Button>
-      )}
+      <CardQueue query={reports} empty={t('reports.empty')} testId="mod-reports">
+        {(report) => <ReportCard report={report} />}
+      </CardQueue>
     </div>
   );
 }

@@ -3,11 +3,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../ui/Button.tsx';
 import { notify } from '../../ui/notice.ts';
-import { PageSpinner } from '../../ui/Spinner.tsx';
 import { resolveReview, restrictUser, type Review, type ReviewState } from './api.ts';
 import { NoteDialog } from './NoteDialog.tsx';
 import { MOD_KEY, useReviews } from './queries.ts';
-import { ErrorNotice, StateFilter, useFormatDate } from './shared.tsx';
+import { CardQueue, StateFilter, useFormatDate } from './shared.tsx';
 import styles from './Mod.module.css';
 
 const STATES = ['open', 'resolved'] as const satisfies readonly ReviewState[];
@@ -20,7 +19,6 @@ export function ReviewsTab() {
   const { t } = useTranslation('mod');
   const [state, setState] = useState<ReviewState>('open');
   const reviews = useReviews(state);
-  const items = reviews.data?.pages.flatMap((page) => page.items) ?? [];
   return (
     <div className={styles.tab}>
       <StateFilter
@@ -29,30 +27,9 @@ export function ReviewsTab() {
         options={STATES.map((value) => ({ value, label: t(`reviews.state.${value}`) }))}
         onChange={setState}
       />
-      {reviews.isPending ? (
-        <PageSpinner label={t('loading')} />
-      ) : reviews.isError ? (
-        <ErrorNotice error={reviews.error} onRetry={() => void reviews.refetch()} />
-      ) : items.length === 0 ? (
-        <p className={styles.empty}>{t('reviews.empty')}</p>
-      ) : (
-        <ul className={styles.list}>
-          {items.map((review) => (
-            <li key={review.id}>
-              <ReviewCard review={review} />
-            </li>
-          ))}
-        </ul>
-      )}
-      {reviews.hasNextPage && (
-        <Button
-          variant="secondary"
-          onClick={() => void reviews.fetchNextPage()}
-          pending={reviews.isFetchingNextPage}
-        >
-          {t('load_more')}
-        </Button>
-      )}
+      <CardQueue query={reviews} empty={t('reviews.empty')}>
+        {(review) => <ReviewCard review={review} />}
+      </CardQueue>
     </div>
   );
 }

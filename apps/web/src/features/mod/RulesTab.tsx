@@ -5,7 +5,6 @@ import { useTranslation } from 'react-i18next';
 import { Alert } from '../../ui/Alert.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { notify } from '../../ui/notice.ts';
-import { PageSpinner } from '../../ui/Spinner.tsx';
 import { NoteDialog } from './NoteDialog.tsx';
 import {
   createRule,
@@ -17,7 +16,7 @@ import {
 } from './operations-api.ts';
 import { MOD_KEY } from './queries.ts';
 import { RuleEditor } from './RuleEditor.tsx';
-import { ErrorNotice } from './shared.tsx';
+import { QueryStates } from './shared.tsx';
 import styles from './Mod.module.css';
 
 /**
@@ -72,32 +71,28 @@ export function RulesTab({ areas }: { areas: readonly StaffArea[] }) {
           </Button>
         </div>
       )}
-      {rules.isPending ? (
-        <PageSpinner label={t('loading')} />
-      ) : rules.isError ? (
-        <ErrorNotice error={rules.error} onRetry={() => void rules.refetch()} />
-      ) : rules.data.items.length === 0 ? (
-        <p className={styles.empty}>{t('rules.empty')}</p>
-      ) : (
-        <ul className={styles.list}>
-          {rules.data.items.map((rule) => (
-            <li key={rule.id}>
-              <RuleCard
-                rule={rule}
-                mayChange={mayChange && !rule.built_in}
-                onEdit={() => {
-                  save.reset();
-                  setEditing(rule);
-                }}
-                onDelete={() => {
-                  remove.reset();
-                  setDeleting(rule);
-                }}
-              />
-            </li>
-          ))}
-        </ul>
-      )}
+      <QueryStates query={rules} items={rules.data?.items ?? []} empty={t('rules.empty')}>
+        {(items) => (
+          <ul className={styles.list}>
+            {items.map((rule) => (
+              <li key={rule.id}>
+                <RuleCard
+                  rule={rule}
+                  mayChange={mayChange && !rule.built_in}
+                  onEdit={() => {
+                    save.reset();
+                    setEditing(rule);
+                  }}
+                  onDelete={() => {
+                    remove.reset();
+                    setDeleting(rule);
+                  }}
+                />
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryStates>
       <RuleEditor
         rule={editing ?? null}
         open={editing !== undefined}

@@ -1,11 +1,10 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../ui/Button.tsx';
-import { PageSpinner } from '../../ui/Spinner.tsx';
 import type { StaffArea } from '@mirage/domain';
 import { accountStatus } from './model.ts';
 import { useUserSearch } from './queries.ts';
-import { ErrorNotice } from './shared.tsx';
+import { QueryStates } from './shared.tsx';
 import { UserFileView } from './UserFileView.tsx';
 import fields from './Fields.module.css';
 import styles from './Mod.module.css';
@@ -56,34 +55,30 @@ export function UsersTab({ areas }: { areas: readonly StaffArea[] }) {
       <div className={styles.usersLayout}>
         {query !== '' && (
           <section aria-label={t('users.results')} className={styles.results}>
-            {search.isPending ? (
-              <PageSpinner label={t('loading')} />
-            ) : search.isError ? (
-              <ErrorNotice error={search.error} onRetry={() => void search.refetch()} />
-            ) : search.data.items.length === 0 ? (
-              <p className={styles.empty}>{t('users.empty')}</p>
-            ) : (
-              <ul className={styles.resultList}>
-                {search.data.items.map((user) => (
-                  <li key={user.id}>
-                    <button
-                      type="button"
-                      className={styles.resultButton}
-                      aria-current={user.id === selected ? 'true' : undefined}
-                      data-testid="mod-user-result"
-                      data-username={user.username}
-                      onClick={() => setSelected(user.id)}
-                    >
-                      <span className={styles.resultName}>
-                        {user.username} <span className={styles.muted}>#{user.id}</span>
-                      </span>
-                      <span className={styles.muted}>{user.email}</span>
-                      <span className={styles.badge}>{t(`users.status.${accountStatus(user)}`)}</span>
-                    </button>
-                  </li>
-                ))}
-              </ul>
-            )}
+            <QueryStates query={search} items={search.data?.items ?? []} empty={t('users.empty')}>
+              {(items) => (
+                <ul className={styles.resultList}>
+                  {items.map((user) => (
+                    <li key={user.id}>
+                      <button
+                        type="button"
+                        className={styles.resultButton}
+                        aria-current={user.id === selected ? 'true' : undefined}
+                        data-testid="mod-user-result"
+                        data-username={user.username}
+                        onClick={() => setSelected(user.id)}
+                      >
+                        <span className={styles.resultName}>
+                          {user.username} <span className={styles.muted}>#{user.id}</span>
+                        </span>
+                        <span className={styles.muted}>{user.email}</span>
+                        <span className={styles.badge}>{t(`users.status.${accountStatus(user)}`)}</span>
+                      </button>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </QueryStates>
           </section>
         )}
         {selected !== null && <UserFileView id={selected} areas={areas} onBack={() => setSelected(null)} />}

@@ -4,7 +4,6 @@ import { useTranslation } from 'react-i18next';
 import { Alert } from '../../ui/Alert.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { notify } from '../../ui/notice.ts';
-import { PageSpinner } from '../../ui/Spinner.tsx';
 import { NoteDialog } from './NoteDialog.tsx';
 import {
   issueWorkerToken,
@@ -15,8 +14,8 @@ import {
 } from './operations-api.ts';
 import { isWorkerName } from './operations-model.ts';
 import { MOD_KEY } from './queries.ts';
-import { ErrorNotice, useFormatDate } from './shared.tsx';
-import table from './AuditTable.module.css';
+import { ErrorNotice, QueryStates, useFormatDate } from './shared.tsx';
+import { StackedTable } from './StackedTable.tsx';
 import fields from './Fields.module.css';
 import styles from './Mod.module.css';
 
@@ -40,21 +39,17 @@ export function WorkersTab() {
   return (
     <div className={styles.tab}>
       <IssueTokenForm />
-      {workers.isPending ? (
-        <PageSpinner label={t('loading')} />
-      ) : workers.isError ? (
-        <ErrorNotice error={workers.error} onRetry={() => void workers.refetch()} />
-      ) : workers.data.items.length === 0 ? (
-        <p className={styles.empty}>{t('workers.empty')}</p>
-      ) : (
-        <WorkerTable
-          workers={workers.data.items}
-          onRevoke={(worker) => {
-            revoke.reset();
-            setRevoking(worker);
-          }}
-        />
-      )}
+      <QueryStates query={workers} items={workers.data?.items ?? []} empty={t('workers.empty')}>
+        {(items) => (
+          <WorkerTable
+            workers={items}
+            onRevoke={(worker) => {
+              revoke.reset();
+              setRevoking(worker);
+            }}
+          />
+        )}
+      </QueryStates>
       <NoteDialog
         open={revoking !== null}
         onOpenChange={(open) => {
@@ -91,70 +86,62 @@ function WorkerTable({
     done: t('workers.jobs'),
   };
   return (
-    <table className={table.table} aria-describedby="mod-workers-live">
-      <caption id="mod-workers-live" className={styles.muted}>
-        {t('workers.live')}
-      </caption>
-      <thead>
-        <tr>
-          {Object.values(columns).map((name) => (
-            <th key={name} scope="col">
-              {name}
-            </th>
-          ))}
-          <th scope="col">
-            <span className="visually-hidden">{t('workers.actions')}</span>
-          </th>
+    <StackedTable
+      columns={columns}
+      actionsLabel={t('workers.actions')}
+      aria-describedby="mod-workers-live"
+      caption={
+        <caption id="mod-workers-live" className={styles.muted}>
+          {t('workers.live')}
+        </caption>
+      }
+    >
+      {workers.map((worker) => (
+        <tr key={worker.id} data-testid="mod-worker" data-presence={worker.presence}>
+          <td data-label={columns.name}>{worker.name}</td>
+          <td data-label={columns.status}>
+            <span className={styles.badge}>{t(`workers.presence.${worker.presence}`)}</span>
+          </td>
+          <td data-label={columns.engine}>
+            {worker.engine ?? '—'}
+            {worker.capabilities && (
+              <details className={styles.disclosure}>
+                <summary>{t('workers.capabilities')}</summary>
+                <pre>{JSON.stringify(worker.capabilities, null, 2)}</pre>
+              </details>
+            )}
+          </td>
+          <td data-label={columns.seen}>
+            {worker.last_seen_at ? formatDate(worker.last_seen_at) : t('workers.never')}
+          </td>
+          <td data-label={columns.job}>
+            {worker.job
+              ? t('workers.job_value', {
+                  type: worker.job.type,
+                  step: worker.job.progress_step,
+                  max: worker.job.progress_max,
+                })
+              : '—'}
+          </td>
+          <td data-label={columns.done}>
+            {t('workers.jobs_value', { done: worker.jobs_done, failed: worker.jobs_failed })}
+          </td>
+          <td>
+            {worker.presence !== 'revoked' && (
+              <Button
+                size="sm"
+                variant="secondary"
+                aria-label={t('workers.revoke_named', { name: worker.name })}
+                onClick={() => onRevoke(worker)}
+                data-testid="mod-worker-revoke"
+              >
+                {t('workers.revoke')}
+              </Button>
+            )}
+          </td>
         </tr>
-      </thead>
-      <tbody>
-        {workers.map((worker) => (
-          <tr key={worker.id} data-testid="mod-worker" data-presence={worker.presence}>
-            <td data-label={columns.name}>{worker.name}</td>
-            <td data-label={columns.status}>
-              <span className={styles.badge}>{t(`workers.presence.${worker.presence}`)}</span>
-            </td>
-            <td data-label={columns.engine}>
-              {worker.engine ?? '—'}
-              {worker.capabilities && (
-                <details className={styles.disclosure}>
-                  <summary>{t('workers.capabilities')}</summary>
-                  <pre>{JSON.stringify(worker.capabilities, null, 2)}</pre>
-                </details>
-              )}
-            </td>
-            <td data-label={columns.seen}>
-              {worker.last_seen_at ? formatDate(worker.last_seen_at) : t('workers.never')}
-            </td>
-            <td data-label={columns.job}>
-              {worker.job
-                ? t('workers.job_value', {
-                    type: worker.job.type,
-                    step: worker.job.progress_step,
-                    max: worker.job.progress_max,
-                  })
-                : '—'}
-            </td>
-            <td data-label={columns.done}>
-              {t('workers.jobs_value', { done: worker.jobs_done, failed: worker.jobs_failed })}
-            </td>
-            <td>
-              {worker.presence !== 'revoked' && (
-                <Button
-                  size="sm"
-                  variant="secondary"
-                  aria-label={t('workers.revoke_named', { name: worker.name })}
-                  onClick={() => onRevoke(worker)}
-                  data-testid="mod-worker-revoke"
-                >
-                  {t('workers.revoke')}
-                </Button>
-              )}
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+      ))}
+    </StackedTable>
   );
 }
 

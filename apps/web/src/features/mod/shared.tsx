@@ -1,8 +1,12 @@
-/** Small pieces every console tab uses: the error notice, dates, the note field and the state filter. */
-import { useCallback, useId, useState } from 'react';
+/**
+ * Small pieces every console tab uses: a query's states, a paged queue of cards, the error notice, dates,
+ * the note field and the state filter.
+ */
+import { useCallback, useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../ui/Alert.tsx';
 import { Button } from '../../ui/Button.tsx';
+import { PageSpinner } from '../../ui/Spinner.tsx';
 import { errorCode, useErrorText } from '../api/index.ts';
 import { noteProblem, previewOf } from './model.ts';
 import fields from './Fields.module.css';
@@ -21,6 +25,86 @@ export function ErrorNotice({ error, onRetry }: { error: unknown; onRetry?: () =
         </Button>
       )}
     </div>
+  );
+}
+
+/** What {@link QueryStates} reads of a TanStack query (plain or infinite). */
+interface QueryState {
+  isPending: boolean;
+  isError: boolean;
+  error: unknown;
+  refetch: () => Promise<unknown>;
+}
+
+/**
+ * A list query's states: a spinner while it loads, its error with a retry, `empty` when it found nothing,
+ * else its items drawn by `children`.
+ */
+export function QueryStates<T>({
+  query,
+  items,
+  empty,
+  children,
+}: {
+  query: QueryState;
+  items: readonly T[];
+  empty: string;
+  children: (items: readonly T[]) => ReactNode;
+}) {
+  const { t } = useTranslation('mod');
+  if (query.isPending) return <PageSpinner label={t('loading')} />;
+  if (query.isError) return <ErrorNotice error={query.error} onRetry={() => void query.refetch()} />;
+  if (items.length === 0) return <p className={styles.empty}>{empty}</p>;
+  return children(items);
+}
+
+/** What {@link LoadMore} reads of a TanStack infinite query. */
+interface PagedQueryState {
+  hasNextPage: boolean;
+  isFetchingNextPage: boolean;
+  fetchNextPage: () => Promise<unknown>;
+}
+
+/**
+ * A queue of cards paged on demand (reports, reviews, held images): the query's states, its items as a list
+ * with one card an item, and the next page's button.
+ */
+export function CardQueue<T extends { id: number }>({
+  query,
+  empty,
+  testId,
+  children,
+}: {
+  query: QueryState & PagedQueryState & { data: { pages: readonly { items: readonly T[] }[] } | undefined };
+  empty: string;
+  testId?: string;
+  children: (item: T) => ReactNode;
+}) {
+  const items = query.data?.pages.flatMap((page) => page.items) ?? [];
+  return (
+    <>
+      <QueryStates query={query} items={items} empty={empty}>
+        {(found) => (
+          <ul className={styles.list} data-testid={testId}>
+            {found.map((item) => (
+              <li key={item.id}>{children(item)}</li>
+            ))}
+          </ul>
+        )}
+      </QueryStates>
+      <LoadMore query={query} />
+    </>
+  );
+}
+
+/** The next page of an infinite query, while there is one. */
+export function LoadMore({ query }: { query: PagedQueryState }) {
+  const { t } = useTranslation('mod');
+  if (!query.hasNextPage) return null;
+  return (
+    <Button variant="secondary" onClick={() => void query.fetchNextPage()} pending={query.isFetchingNextPage}>
+      {t('load_more')}
+    </Button>
   );
 }
 
