@@ -43,7 +43,9 @@ describe('guest samples', () => {
     const gen = await guest.get(`/api/image/${items[0]!.uuid}/info/gen`);
     expect(gen.status).toBe(404);
     expect(codeOf(gen.body)).toBe('image_no_gen_data');
-  });
+    // Painting the 24 samples is CPU work; on a 2-core machine running other test files beside it, it
+    // took over the default 30 s once.
+  }, 120_000);
 
   it("tells anybody that a member's public image has generation data, and gives it to a visitor", async () => {
     const member = await signedIn(t);
