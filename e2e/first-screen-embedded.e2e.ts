@@ -155,16 +155,22 @@ describe('the first frame of the page shows its main picture', () => {
       },
     });
 
-    it(`${path}: the picture is shown in the first frame that draws the page, and no frame hides it`, async () => {
-      const { page } = browser;
-      await page.goto(`${suite.url}${path.replace(':uuid', sampleUuid)}`);
-      await pageReady(page, probes.picture);
-      const frames = (await framesSeen(page, probes)).filter((frame) => frame.page > 0);
-      expect(frames.length).toBeGreaterThan(0);
-      expect(frames[0]!.picture, JSON.stringify(frames.slice(0, 3))).toBeGreaterThan(0);
-      const bad = frames.filter((frame) => frame.hidden > 0 || frame.loading > 0);
-      expect(bad, JSON.stringify(frames.slice(0, 4))).toEqual([]);
-    });
+    // One retry: frames are sampled on a 4x-throttled CPU, and on a loaded 2-core CI machine the /create
+    // sample missed the picture's first frame in two recent clean-clone runs; a real regression fails both tries.
+    it(
+      `${path}: the picture is shown in the first frame that draws the page, and no frame hides it`,
+      { retry: 1 },
+      async () => {
+        const { page } = browser;
+        await page.goto(`${suite.url}${path.replace(':uuid', sampleUuid)}`);
+        await pageReady(page, probes.picture);
+        const frames = (await framesSeen(page, probes)).filter((frame) => frame.page > 0);
+        expect(frames.length).toBeGreaterThan(0);
+        expect(frames[0]!.picture, JSON.stringify(frames.slice(0, 3))).toBeGreaterThan(0);
+        const bad = frames.filter((frame) => frame.hidden > 0 || frame.loading > 0);
+        expect(bad, JSON.stringify(frames.slice(0, 4))).toEqual([]);
+      },
+    );
   }
 });
 
