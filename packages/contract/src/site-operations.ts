@@ -9,7 +9,8 @@
  */
 import type { OperationId } from './operations.ts';
 
-type OperationRoute = { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; path: string };
+/** An operation's method and path pattern. */
+export type OperationRoute = { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; path: string };
 
 /** Every operation but the staff console's (those are in staff-operations.ts). */
 export const SITE_OPERATIONS = {

@@ -2,6 +2,8 @@
  * The staff console's operations (`/api/mod/*`, docs/product/moderation-console.md): method and path, plain
  * data like operations.ts. A table of its own so that the web app loads it with the console's chunk only.
  */
+import type { OperationRoute } from './site-operations.ts';
+
 export const STAFF_OPERATIONS = {
   // signed-in staff: moderator or admin role
   getStaffMe: { method: 'GET', path: '/api/mod/me' },
@@ -36,4 +38,4 @@ export const STAFF_OPERATIONS = {
   listStaffWorkers: { method: 'GET', path: '/api/mod/workers' },
   issueWorkerToken: { method: 'POST', path: '/api/mod/workers' },
   revokeWorker: { method: 'POST', path: '/api/mod/workers/:id/revoke' },
-} as const satisfies Record<string, { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; path: string }>;
+} as const satisfies Record<string, OperationRoute>;

@@ -5,7 +5,7 @@
  */
 import type { AnswerOf, Contract, InputOf } from '@mirage/contract';
 import type { OperationId } from '@mirage/contract/operations';
-import { fillPath, readsOnly, SITE_OPERATIONS } from '@mirage/contract/site-operations';
+import { fillPath, readsOnly, SITE_OPERATIONS, type OperationRoute } from '@mirage/contract/site-operations';
 import { createFloodGuard, TOKEN_ERROR_CODES } from '@mirage/domain';
 import { forgetFirstScreen, takeFirstScreenAnswer } from './firstScreen.ts';
 
@@ -145,14 +145,14 @@ function floodRefusal(id: OperationId): ApiError | null {
  * The operations this page can call: the site's, and the staff console's once its chunk added them
  * (addOperations), so that no visitor's first load carries the console's table.
  */
-const ROUTES = new Map<string, { method: string; path: string }>(Object.entries(SITE_OPERATIONS));
+const ROUTES = new Map<string, OperationRoute>(Object.entries(SITE_OPERATIONS));
 
 /** Makes more operations callable (the staff console's table, from its own chunk). */
-export function addOperations(table: Readonly<Record<string, { method: string; path: string }>>): void {
+export function addOperations(table: Readonly<Record<string, OperationRoute>>): void {
   for (const [id, route] of Object.entries(table)) ROUTES.set(id, route);
 }
 
-function routeOf(id: OperationId): { method: string; path: string } {
+function routeOf(id: OperationId): OperationRoute {
   const route = ROUTES.get(id);
   if (!route) throw new Error(`${id}: not loaded`);
   return route;
@@ -186,7 +186,7 @@ function requestOf<Id extends OperationId>(id: Id, input: InputOf<Contract[Id]>)
 /**
  * Calls an operation of the API's contract (@mirage/contract) by its operationId: the path, the input
  * (`params`, `query`, `body`) and the answer are typed from the same definitions the server validates
- * and serialises with, so a renamed field breaks this build. Only `@mirage/contract/operations` (plain
+ * and serialises with, so a renamed field breaks this build. Only `@mirage/contract/site-operations` (plain
  * data) is loaded at run time; the schemas are types here.
  */
 export function call<Id extends OperationId>(
