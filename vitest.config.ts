@@ -108,6 +108,7 @@ export default defineConfig({
                 name: 'e2e',
                 include: ['e2e/**/*.e2e.ts'],
                 setupFiles: ['e2e/support/setup.ts'],
+                globalSetup: ['e2e/support/database-template.ts'],
                 env: { CHROMIUM_PATH: chromium },
                 testTimeout: 90_000,
                 hookTimeout: 120_000,

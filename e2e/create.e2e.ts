@@ -13,7 +13,8 @@ import { browserPerTest, createAccount, serverForFile } from './support/suite.ts
  * The generator (/create) against the real API and the local preview worker, in Chromium: a new account
  * (20 welcome tickets) creates an image with the free style and watches its task card reach Done while
  * the ticket count drops by the cost; Create without a style opens the NoStyleSelected modal; a guest is
- * sent to sign up. Screenshots: desktop-create.png (with a finished image) and phone-create.png.
+ * sent to sign up. Screenshots: desktop-create.png (with a finished image), phone-create.png and
+ * phone-create-task.png (a finished task's card and its step line on a phone).
  */
 const server = serverForFile();
 let freeStyleId = 0;
@@ -91,21 +92,27 @@ describe('the generator in Chromium', () => {
     expect(await byTestId('cost-total').innerText()).toBe('2');
     await byTestId('prompt').fill('a lighthouse at dusk');
 
-    // Record every state the task card shows, however briefly.
+    // Record every state the task card and its step line show, however briefly.
     await page.evaluate(() => {
       const seen: string[] = [];
-      (window as unknown as { taskStates: string[] }).taskStates = seen;
+      const lines: string[] = [];
+      Object.assign(window, { taskStates: seen, stepLines: lines });
       const record = () => {
         for (const card of Array.from(document.querySelectorAll('[data-testid="task-card"]'))) {
           const state = card.getAttribute('data-state');
           if (state !== null && seen.at(-1) !== state) seen.push(state);
+          const steps = Array.from(card.querySelectorAll('[data-testid="task-steps"] li'));
+          const line = steps
+            .map((step) => `${step.getAttribute('data-step')}:${step.getAttribute('data-status')}`)
+            .join(' ');
+          if (line && lines.at(-1) !== line) lines.push(line);
         }
       };
       new MutationObserver(record).observe(document.body, {
         subtree: true,
         childList: true,
         attributes: true,
-        attributeFilter: ['data-state'],
+        attributeFilter: ['data-state', 'data-status'],
       });
     });
     await byTestId('create-button').click();
@@ -127,6 +134,33 @@ describe('the generator in Chromium', () => {
     expect(['0', '1']).toContain(states[0]);
     expect(states.at(-1)).toBe('9');
     expect(await byTestId('task-state').first().innerText()).toMatch(/Done/);
+    // The step line (docs/product/generation.md#pipeline-steps) moved forward only, one running step at a
+    // time, from a running step to all done; the preview renderer is too quick for every line to be seen.
+    const lines = await page.evaluate(() => (window as unknown as { stepLines: string[] }).stepLines);
+    const ORDER = ['pending', 'running', 'done'];
+    const statusesOf = (line: string) => line.split(' ').map((pair) => pair.split(':')[1]!);
+    expect(lines.length, lines.join(' / ')).toBeGreaterThanOrEqual(2);
+    expect(lines[0]).toMatch(/:running/);
+    expect(lines.at(-1)).toBe('queued:done txt2img:done save:done upload:done');
+    for (const [index, line] of lines.entries()) {
+      expect(line.split(' ').map((pair) => pair.split(':')[0])).toEqual([
+        'queued',
+        'txt2img',
+        'save',
+        'upload',
+      ]);
+      expect(statusesOf(line).filter((status) => status === 'running').length).toBeLessThanOrEqual(1);
+      if (index > 0) {
+        const before = statusesOf(lines[index - 1]!);
+        statusesOf(line).forEach((status, step) =>
+          expect(ORDER.indexOf(status)).toBeGreaterThanOrEqual(ORDER.indexOf(before[step]!)),
+        );
+      }
+    }
+    const steps = card.getByTestId('task-steps');
+    expect(await steps.getAttribute('aria-label')).toBe('Steps');
+    expect(await steps.locator('[aria-current="step"]').count()).toBe(0);
+    expect(await steps.locator('li').first().innerText()).toContain('Queue');
     await expect.poll(ticketCount, { timeout: 15_000 }).toBe('18');
     expect((await me(page, server.url))?.generation_token).toBe(18);
     expect(await byTestId('running-counter').innerText()).toMatch(/0\/1/);
@@ -272,6 +306,21 @@ describe('the generator in Chromium, on a phone and as a guest', () => {
       await phone.page.getByTestId('preset-panel').waitFor({ state: 'detached' });
       await phone.page.evaluate(() => window.scrollTo(0, 0));
       await screenshot(phone.page, 'phone-create');
+
+      // A finished task's card: its step line fits the half-width card, the names kept off but in words.
+      await createImage(phone.page, 'a lighthouse at dusk');
+      const steps = phone.page.getByTestId('task-steps').first();
+      const fits = await steps.evaluate((list) => {
+        const card = list.closest('[data-testid="task-card"]')!.getBoundingClientRect();
+        return Array.from(list.children).every((item) => item.getBoundingClientRect().right <= card.right);
+      });
+      expect(fits).toBe(true);
+      expect(await steps.locator('li').first().textContent()).toContain('Queue: done');
+      expect(
+        await phone.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+      ).toBeLessThanOrEqual(0);
+      await steps.scrollIntoViewIfNeeded();
+      await screenshot(phone.page, 'phone-create-task');
     } finally {
       await phone.close();
     }

@@ -4,7 +4,12 @@ import { PHONE, screenshot } from './support/browser.ts';
 import { watchProblems } from './support/firstScreen.ts';
 import { newAccount } from './support/gallery.ts';
 import { noticeText } from './support/image.ts';
-import { axeViolationsIn, editableServerForFile, rewindDailyQuest } from './support/player.ts';
+import {
+  awayFromUtcMidnight,
+  axeViolationsIn,
+  editableServerForFile,
+  rewindDailyQuest,
+} from './support/player.ts';
 import { browserPerTest, createAccount } from './support/suite.ts';
 
 /**
@@ -31,9 +36,11 @@ let returningId = 0;
 const COMMUNITY = /^https:\/\/(chat|forum)\.mirage\.example\/$/;
 
 beforeAll(async () => {
+  // Both quests below are opened, moved back 61 s and completed within one UTC day.
+  await awayFromUtcMidnight(4);
   userId = await createAccount(server.url, account);
   returningId = await createAccount(server.url, returning);
-});
+}, 600_000);
 
 const tickets = async (page: Parameters<typeof me>[0]) => (await me(page, server.url))?.generation_token;
 
@@ -93,7 +100,16 @@ describe('the daily quest in Chromium', () => {
     await server.edit((db) => rewindDailyQuest(db, userId, 61));
 
     await page.goto(`${server.url}/daily-tasks`);
-    await page.getByTestId('daily-done').waitFor();
+    // The restarted server's first page under a loaded CI machine is slow: a minute, and on a miss the
+    // page's and the server's states, so that a failure says which side stopped.
+    await page
+      .getByTestId('daily-done')
+      .waitFor({ timeout: 60_000 })
+      .catch(async (error: unknown) => {
+        const shown = await quest().getAttribute('data-state');
+        const served = await (await page.request.get(`${server.url}/api/action/daily_quest`)).text();
+        throw new Error(`the quest shows ${shown}, the server says ${served}`, { cause: error });
+      });
     await expect.poll(() => noticeText(page)).toContain('+10 tickets');
     expect(await tickets(page)).toBe(Number(before) + 10);
     const tracker = page.getByTestId('ticket-count');
@@ -109,7 +125,7 @@ describe('the daily quest in Chromium', () => {
     await page.getByTestId('daily-done').waitFor();
     expect(await tickets(page)).toBe(Number(before) + 10);
     expect(problems).toEqual([]);
-  });
+  }, 180_000);
 });
 
 describe('a quest already done today', () => {

@@ -284,9 +284,20 @@ describe('the game events tab for an admin', () => {
     await form.getByTestId('mod-event-ends').fill(localInput(37));
     await form.getByTestId('mod-event-reward').fill('20');
     await form.getByTestId('mod-event-images').fill(image);
+    // A French title in the folded "Translations"; the other languages fall back to English.
+    await form.getByTestId('mod-event-translations').locator('summary').click();
+    await form.getByTestId('mod-event-title-fr').fill('Chasse aux phares');
     await form.getByTestId('mod-event-submit').click();
     const row = page.getByTestId('mod-event-row').filter({ hasText: 'Lighthouse hunt' });
     await row.waitFor({ timeout: 15_000 });
+    const stored = await page.evaluate(async () => {
+      const answer = await fetch('/api/mod/events');
+      return ((await answer.json()) as { items: { title: Record<string, string> }[] }).items;
+    });
+    expect(stored.find((item) => item.title.en === 'Lighthouse hunt')?.title).toEqual({
+      en: 'Lighthouse hunt',
+      fr: 'Chasse aux phares',
+    });
     expect(await row.getAttribute('data-state')).toBe('upcoming');
     expect(await row.innerText()).toContain(en('events.state.upcoming'));
     expect(await axeViolationsIn(page, ['[data-testid="mod-console"]'])).toEqual([]);

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { acceptCookies, settle } from './support/app.ts';
 import { PHONE, screenshot } from './support/browser.ts';
-import { axeViolations } from './support/firstScreen.ts';
+import { axeViolations, WORKER_BLOCKED_WARNING } from './support/firstScreen.ts';
 import { freeAnimeStyle, generate, newAccount } from './support/gallery.ts';
 import { bellCountsOf, firstDayCounted, generateThroughApi, playerOf } from './support/player-events.ts';
 import { browserPerTest, createAccount, serverForFile } from './support/suite.ts';
@@ -30,6 +30,7 @@ beforeEach(() => {
 const watchConsole = (page: Page) => {
   page.on('console', (message) => {
     if (message.type() !== 'error' && message.type() !== 'warning') return;
+    if (message.text() === WORKER_BLOCKED_WARNING) return;
     // With the resource's address (cut short: a data: URL can be long), so that a failure says what failed.
     const where = message.location().url;
     consoleProblems.push(where ? `${message.text()} (${where.slice(0, 120)})` : message.text());

@@ -20,8 +20,15 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 // 2026-11-27: 151 and 61. The staff console's strings (a namespace of its own) and its calls' table left the
 // first load, but the client's table registry and the staff console sharing the moderation rule kinds with
 // /create and the tweak studio (a 0.1 KB chunk of constants) put the entry and /tweak 0.1 KB over 150 and 60.
-// Open: fold that chunk away (the kinds from the entry, or the console's own copy) and return to 150 and 60.
-export const ENTRY_BUDGET = 151 * 1024;
+// Later the same day the entry reached 150.5 KB: the live stream's refresh after a reconnect (app/events,
+// about 0.3 KB) is part of every page. Open: return to 150 and 60 — the chunk of rule kinds above, and the
+// calls' table (contract site-operations.ts, about 6 KB raw of the entry) are the candidates.
+// 2026-11-28: 152. Issue 17 put 0.5 KB in every page: the analytics slot and the consent store, the service
+// worker's starter, and the names of the new lazy chunks (the step line, the local store, the free try, the
+// worker's registration) that the entry's import map lists; the entry stood 8 bytes under 151 KB, where a
+// build's chunk hashes alone move the gzip size by more. The return to 150 stays open, with the same
+// candidates.
+export const ENTRY_BUDGET = 152 * 1024;
 export const LAZY_BUDGET = 61 * 1024;
 
 // What every route loads first is one script (and its stylesheet): each more file is a request the first paint

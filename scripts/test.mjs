@@ -1,14 +1,17 @@
 // Runs every test suite with Vitest, then prints one plain summary line ("N passed, N failed") that CI
 // reads, and says clearly which optional suites were skipped and how to enable them.
 //
-// The browser tests run one file at a time (each drives a server and a Chromium). Vitest would run them
-// after everything else, so `npm test` starts them in a second Vitest process beside the other suites
-// (their lines are marked [browser]): most of either side's time is spent waiting on a database, a
-// server or the browser, and the two together keep the machine's cores busy. With arguments (a file, a
-// project) it runs one Vitest process with them, as before.
+// The browser tests run one file at a time per lane (each drives a server and a Chromium). Vitest would
+// run them after everything else, so `npm test` runs them beside the other suites (their lines are marked
+// [browser N]): a first lane starts with the rest, and a second one joins when the rest is done, so that
+// the cores the rest leaves are used too. Each lane takes the next files from one queue, longest first
+// (scripts/browser-file-order.mjs), and runs them in a Vitest process of its own. Most of either side's
+// time is spent waiting on a database, a server or the browser. With arguments (a file, a project) it
+// runs one Vitest process with them, as before.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import readline from 'node:readline';
+import { browserFilesLongestFirst } from './browser-file-order.mjs';
 
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const withBrowser = existsSync(chromium) && process.env.SKIP_BROWSER_TESTS !== '1';
@@ -28,26 +31,23 @@ if (!process.env.TEST_DATABASE_URL) {
   );
 }
 
-mkdirSync('test-results', { recursive: true });
+rmSync('test-results/vitest-browser', { recursive: true, force: true });
+mkdirSync('test-results/vitest-browser', { recursive: true });
 const extra = process.argv.slice(2);
-const runs =
-  withBrowser && extra.length === 0
-    ? [
-        { report: 'test-results/vitest.json', args: ['--project', '!e2e'], prefix: '' },
-        { report: 'test-results/vitest-browser.json', args: ['--project', 'e2e'], prefix: '[browser] ' },
-      ]
-    : [{ report: 'test-results/vitest.json', args: extra, prefix: '' }];
+/** Every report written, with whether its Vitest process passed. */
+const reports = [];
 
 /** Runs one Vitest process; resolves its exit status. Its lines are passed on whole, with `prefix`. */
-function vitest({ report, args, prefix }) {
+function vitest({ report, args, prefix, env = {} }) {
   rmSync(report, { force: true });
+  reports.push(report);
   const child = spawn(
     'npx',
     ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...args],
     // Colours as in a terminal when this script runs in one (the output is piped to mark it).
     {
       stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, ...(process.stdout.isTTY ? { FORCE_COLOR: '1' } : {}) },
+      env: { ...process.env, ...env, ...(process.stdout.isTTY ? { FORCE_COLOR: '1' } : {}) },
     },
   );
   for (const [from, to] of [
@@ -59,11 +59,46 @@ function vitest({ report, args, prefix }) {
   return new Promise((resolve) => child.on('close', (status) => resolve(status ?? 1)));
 }
 
-const statuses = await Promise.all(runs.map(vitest));
+/**
+ * The browser files' queue and the lanes that drain it. A lane takes two files at a time while many are
+ * left (a Vitest start is a few seconds) and one at a time near the end, so that the lanes finish together.
+ */
+function browserLanes() {
+  const queue = browserFilesLongestFirst();
+  let batch = 0;
+  const lane = async (number) => {
+    const statuses = [];
+    while (queue.length > 0) {
+      const files = queue.splice(0, queue.length > 6 ? 2 : 1);
+      batch += 1;
+      statuses.push(
+        await vitest({
+          report: `test-results/vitest-browser/batch-${batch}.json`,
+          args: ['--project', 'e2e', ...files],
+          prefix: `[browser ${number}] `,
+          // Its servers' ports (e2e/support/server.ts freePort).
+          env: { BROWSER_LANE: String(number) },
+        }),
+      );
+    }
+    return statuses.find((status) => status !== 0) ?? 0;
+  };
+  return { first: () => lane(1), second: () => lane(2) };
+}
+
+let statuses;
+if (withBrowser && extra.length === 0) {
+  const lanes = browserLanes();
+  const rest = vitest({ report: 'test-results/vitest.json', args: ['--project', '!e2e'], prefix: '' });
+  const secondLane = rest.then(() => lanes.second());
+  statuses = await Promise.all([rest, lanes.first(), secondLane]);
+} else {
+  statuses = [await vitest({ report: 'test-results/vitest.json', args: extra, prefix: '' })];
+}
 
 const totals = { passed: 0, failed: 0, skipped: 0, total: 0 };
 let missingReport = false;
-for (const { report } of runs) {
+for (const report of reports) {
   if (!existsSync(report)) {
     missingReport = true;
     continue;

@@ -3,6 +3,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defaultClientConditions, defineConfig, type ProxyOptions } from 'vite';
 import react from '@vitejs/plugin-react';
+import { serviceWorker } from './sw-build.ts';
 
 // The API runs on :8080 during development; the built SPA is served by the API itself in production.
 const API_ORIGIN = 'http://localhost:8080';
@@ -33,7 +34,8 @@ const reactRouterProduction = [
 ];
 
 export default defineConfig(({ mode }) => ({
-  plugins: [react()],
+  // serviceWorker(): dist/sw.js, the service worker (issue 17), built after the app (./sw-build.ts).
+  plugins: [react(), serviceWorker()],
   // Workspace packages from their TypeScript source (the `source` export condition), not from their build.
   resolve: {
     conditions: ['source', ...defaultClientConditions],

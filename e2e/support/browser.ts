@@ -61,6 +61,11 @@ export async function openBrowser(
     locale?: string;
     isMobile?: boolean;
     onboarding?: 'auto' | 'manual';
+    /**
+     * The web app's service worker (apps/web/src/sw), blocked unless a spec about it allows it: requests
+     * a worker answers are not seen by `page.route`, which many specs use to shape the page's requests.
+     */
+    serviceWorkers?: 'allow' | 'block';
   } = {},
 ): Promise<Browser> {
   const context = await (
@@ -70,6 +75,7 @@ export async function openBrowser(
     locale: options.locale ?? 'en-US',
     isMobile: options.isMobile ?? false,
     hasTouch: options.isMobile ?? false,
+    serviceWorkers: options.serviceWorkers ?? 'block',
   });
   // Each page of the context once: the 'page' event also fires for the first page, perhaps after
   // newPage() has resolved, which is why that one is also handled here.

@@ -13,6 +13,12 @@ const require = createRequire(import.meta.url);
 const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 
 /**
+ * Playwright's own word when a spec blocks the web app's service worker (support/browser.ts blocks it
+ * unless a spec allows it): the browser's, not the page's.
+ */
+export const WORKER_BLOCKED_WARNING = 'Service Worker registration blocked by Playwright';
+
+/**
  * Collects what a clean page never has: console errors and warnings (a warning is the browser or a library
  * saying something is wrong: an unknown header value, a development check), uncaught errors, failed
  * requests and answers of 400 or more. A request the page itself cancelled (net::ERR_ABORTED: a thumbnail
@@ -22,7 +28,8 @@ export function watchProblems(page: Page): string[] {
   const problems: string[] = [];
   page.on('console', (message) => {
     const type = message.type();
-    if (type === 'error' || type === 'warning') problems.push(`console ${type}: ${message.text()}`);
+    if ((type === 'error' || type === 'warning') && message.text() !== WORKER_BLOCKED_WARNING)
+      problems.push(`console ${type}: ${message.text()}`);
   });
   page.on('pageerror', (error) => problems.push(`uncaught: ${error.message}`));
   page.on('requestfailed', (request) => {

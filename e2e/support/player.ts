@@ -22,7 +22,10 @@ import { startServer, type RunningServer } from './server.ts';
  * back on a new port: read `.url` again after an edit. Sessions live in the database, and cookies do not
  * depend on the port, so a signed-in browser stays signed in.
  */
-export function editableServerForFile(env: Record<string, string> = {}): {
+export function editableServerForFile(
+  env: Record<string, string> = {},
+  serverOptions: { filesOnLocalhost?: boolean } = {},
+): {
   readonly url: string;
   readonly server: RunningServer;
   edit: (change: (db: DB) => Promise<void>) => Promise<void>;
@@ -30,7 +33,11 @@ export function editableServerForFile(env: Record<string, string> = {}): {
   whileStopped: (work: (dataDir: string) => Promise<void> | void) => Promise<void>;
 } {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'mirage-e2e-player-'));
-  const options = { dataDir, env: { GUEST_SAMPLES: 'false', LOCAL_WORKER: 'false', ...env } };
+  const options = {
+    ...serverOptions,
+    dataDir,
+    env: { GUEST_SAMPLES: 'false', LOCAL_WORKER: 'false', ...env },
+  };
   let server: RunningServer | undefined;
   beforeAll(async () => {
     server = await startServer(options);
@@ -100,6 +107,22 @@ export async function rewindDailyQuest(db: DB, userId: number, seconds: number):
     .where('daily_quest_opened_at', 'is not', null)
     .executeTakeFirst();
   if (Number(result.numUpdatedRows) !== 1) throw new Error(`user ${userId} has not opened the quest`);
+}
+
+/**
+ * Waits, when the clock is within `marginMinutes` of UTC midnight, until it is `marginMinutes` past it. The
+ * daily quest belongs to one UTC day (an opening from before midnight does not carry over), and a test
+ * moves its opening back a minute: near midnight that opening would land on the day before, and the quest
+ * would honestly be open again (a CI run that crossed midnight failed so). The server runs on this
+ * machine's clock, so waiting here is waiting there. Returns the milliseconds waited (0 almost always).
+ */
+export async function awayFromUtcMidnight(marginMinutes: number): Promise<number> {
+  const margin = marginMinutes * 60_000;
+  const dayMs = 86_400_000;
+  const intoDay = Date.now() % dayMs;
+  const wait = intoDay < margin ? margin - intoDay : intoDay > dayMs - margin ? dayMs - intoDay + margin : 0;
+  if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+  return wait;
 }
 
 const require = createRequire(import.meta.url);

@@ -1,9 +1,10 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { inject } from 'vitest';
 import { systemStorageEnv } from './storage.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -11,7 +12,30 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const SERVER_MAIN = 'apps/api/dist/main.js';
 const WORKER_TOKEN_CLI = 'apps/api/dist/cli/worker-token.js';
 
-export function freePort(): Promise<number> {
+/** Whether `port` can be listened on at 127.0.0.1 now. */
+function portIsFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const probe = createServer();
+    probe.once('error', () => resolve(false));
+    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
+  });
+}
+
+/**
+ * A port that is free now. The browser lanes of `npm test` (scripts/test.mjs sets BROWSER_LANE) each draw
+ * from a range of their own below the system's ephemeral ports: a port the system hands out can be handed
+ * to another process between this probe and the server's listen, and a server that then failed to listen
+ * would leave the test talking to the other lane's server on that port. Elsewhere: one from the system.
+ */
+export async function freePort(): Promise<number> {
+  const lane = Number(process.env.BROWSER_LANE);
+  if (Number.isInteger(lane) && lane >= 1 && lane <= 4) {
+    const base = 20_000 + (lane - 1) * 3_000;
+    for (let tries = 0; tries < 100; tries++) {
+      const port = base + Math.floor(Math.random() * 3_000);
+      if (await portIsFree(port)) return port;
+    }
+  }
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);
@@ -69,12 +93,19 @@ export async function startServer(
     env?: Record<string, string>;
     keepDataDir?: boolean;
     workerTokens?: string[];
+    /**
+     * Serve the image files from a files host (FILES_PUBLIC_URL) that is this same server under another
+     * origin, http://localhost:<port>, while the pages are on http://127.0.0.1:<port>: the browser sends
+     * no session cookie there, as with a CDN.
+     */
+    filesOnLocalhost?: boolean;
   } = {},
 ): Promise<RunningServer> {
   if (!existsSync(path.join(root, SERVER_MAIN))) {
     throw new Error(`${SERVER_MAIN} is missing: run \`npm run build\` before the browser tests`);
   }
   const dataDir = options.dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'mirage-e2e-'));
+  startFromDatabaseTemplate(dataDir, options.env);
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const env: NodeJS.ProcessEnv = {
@@ -87,6 +118,7 @@ export async function startServer(
     LOG_LEVEL: 'warn',
     // The files in the folder under DATA_DIR, or in a bucket with SYSTEM_STORAGE=s3 (the system-s3 project).
     ...(await systemStorageEnv()),
+    ...(options.filesOnLocalhost ? { FILES_PUBLIC_URL: `http://localhost:${port}` } : {}),
     ...options.env,
   };
   const workerTokens: Record<string, string> = {};
@@ -132,4 +164,29 @@ export async function startServer(
       if (!options.keepDataDir && !options.dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Gives a new data folder of a browser spec's server the migrated embedded database of
+ * database-template.ts, where that global setup ran (the browser project) and the server will use the
+ * embedded database; an existing database (a restart) or another project is left alone.
+ */
+function startFromDatabaseTemplate(dataDir: string, env: Record<string, string> | undefined): void {
+  // The server's DATABASE_URL: the spec's own, else the runner's.
+  if (env?.DATABASE_URL ?? process.env.DATABASE_URL) return;
+  let template: string | undefined;
+  try {
+    template = inject('serverDatabaseTemplate');
+  } catch {
+    return; // not inside a Vitest worker (a script)
+  }
+  const target = path.join(dataDir, 'db');
+  if (template && !existsSync(target)) cpSync(template, target, { recursive: true });
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** A migrated embedded database folder for a new server's DATA_DIR/db (e2e/support/database-template.ts). */
+    serverDatabaseTemplate: string;
+  }
 }

@@ -83,6 +83,8 @@ export interface BrowserPerTestOptions {
   prepare?: (page: Page) => Promise<void> | void;
   /** Fail a test whose page threw an uncaught error (checked after the test, before the browser closes). */
   noPageErrors?: boolean;
+  /** 'allow': the web app's service worker runs (blocked otherwise: ./browser.ts). */
+  serviceWorkers?: 'allow' | 'block';
 }
 
 /**
@@ -99,6 +101,7 @@ export function browserPerTest(
       viewport: options.viewport ?? DESKTOP,
       isMobile: options.isMobile,
       onboarding: options.onboarding,
+      serviceWorkers: options.serviceWorkers,
     });
     if (options.reducedMotion) await browser.page.emulateMedia({ reducedMotion: 'reduce' });
     if (options.cookiesAnswered) {

@@ -36,12 +36,17 @@ import type { OAuthService } from './features/oauth/service.ts';
 import { registerShareMeta } from './features/image/share-meta.ts';
 import { createSitemapRepository } from './features/image/sitemap-repository.ts';
 import { registerSitemap } from './http/sitemap.ts';
+import {
+  loadSigningMaterial,
+  type LoadedSigningMaterial,
+} from './features/image/marking/signing-material.ts';
 import { registerImageFileRoutes } from './features/image/routes.ts';
 import { registerImageInfoRoutes } from './features/image/info-routes.ts';
 import { registerActionRoutes } from './features/action/routes.ts';
 import { registerGalleryRoutes } from './features/gallery/routes.ts';
 import { registerTagSettingRoutes } from './features/tag/routes.ts';
 import { registerTaskRoutes } from './features/task/routes.ts';
+import { guestHandOverHook, guestToken, registerGuestRoutes } from './features/guest/index.ts';
 import { registerAssistantRoutes } from './features/assistant/index.ts';
 import { registerWorkerRoutes } from './features/worker/routes.ts';
 import { createServices } from './services.ts';
@@ -61,6 +66,8 @@ import { registerPlayerRoutes } from './features/player/routes.ts';
 import { registerNotificationSignal } from './features/player/notification-signal.ts';
 import { registerCommunityRoutes } from './features/community/routes.ts';
 import { registerSiteRoutes } from './features/site/routes.ts';
+import { FILE_TOKEN_HEADER } from './features/session/index.ts';
+import { registerSessionRoutes } from './features/session/routes.ts';
 import { registerGameEventRoutes } from './features/game-event/index.ts';
 import { registerPaymentRoutes } from './features/payment/index.ts';
 import { registerSerialKeyRoutes } from './features/serial-key/index.ts';
@@ -92,6 +99,8 @@ export interface AppDeps {
   outbox?: Pick<OutboxDispatcherOptions, 'retryDelayMs' | 'maxAttempts' | 'recheckMs'>;
   /** Told of every route as it is registered (tests enumerate them: origin check, fuzzing). */
   onRoute?: (route: RouteOptions) => void;
+  /** The C2PA signing material (tests share one); loaded from the configuration otherwise. */
+  signing?: LoadedSigningMaterial;
 }
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -115,6 +124,10 @@ export async function buildApp(deps: AppDeps) {
     // A request arriving on a kept-alive connection while the server closes is served (the health hooks
     // close its connection after the answer): Fastify's own 503 is not in the catalogue's shape.
     return503OnClosing: false,
+    // Fastify's default gives each plugin 10 s to register. On a starved machine (a container throttled at
+    // boot, a loaded CI) the OpenAPI UI alone went past it and the instance failed to start; a minute still
+    // stops a plugin that hangs.
+    pluginTimeout: 60_000,
   });
   if (deps.onRoute) app.addHook('onRoute', deps.onRoute);
   // Every route declares who may call it (http/route-auth.ts); one without a declaration fails here.
@@ -147,7 +160,9 @@ export async function buildApp(deps: AppDeps) {
     drain.begin();
     done();
   });
-  const built = createServices({ ...deps, now, log: app.log, draining: drain.signal, metrics });
+  // Before anything is served: material that cannot sign stops the start, not the first image.
+  const signing = deps.signing ?? (await loadSigningMaterial(config));
+  const built = createServices({ ...deps, now, log: app.log, draining: drain.signal, metrics, signing });
   const { sessions, store, images } = built;
   app.addHook('onClose', () => built.processor.close());
   app.addHook('onClose', () => built.imageSafety.close());
@@ -161,6 +176,10 @@ export async function buildApp(deps: AppDeps) {
     authenticateWorker: (authorization) => built.workerAuth.authenticate(authorization),
     operatorToken: config.OPERATOR_TOKEN,
     rolesOf: (userId) => built.mod.roles.rolesOf(userId),
+    fileTokenUser: (request) => {
+      const header = request.headers[FILE_TOKEN_HEADER];
+      return built.fileTokens.userOf(typeof header === 'string' ? header : undefined);
+    },
   });
   // `x-notification: 1` on a signed-in user's next answer after the projector notified them (the bell).
   const notificationSignals = registerNotificationSignal(app, { notifier: deps.notifier });
@@ -168,7 +187,11 @@ export async function buildApp(deps: AppDeps) {
     ok: true as const,
   }));
   registerHealthRoutes(app, { db: deps.db, drain });
-  registerUserRoutes(app, { ...built, secureCookies });
+  registerUserRoutes(app, {
+    ...built,
+    secureCookies,
+    onSignedIn: guestHandOverHook(built.guestTrial, secureCookies),
+  });
   registerAccountDataRoutes(app, { ...built, secureCookies });
   registerModRoutes(app, built);
   registerModImageRoutes(app, built);
@@ -185,7 +208,14 @@ export async function buildApp(deps: AppDeps) {
   registerTaskRoutes(app, { ...built, live });
   registerAssistantRoutes(app, built);
   registerLiveRoutes(app, { ...built, live });
-  registerImageFileRoutes(app, { images, store });
+  registerImageFileRoutes(app, {
+    images,
+    store,
+    guestOwner: (request) => built.guestTrial.ownerOf(guestToken(request)),
+    readTokenUser: (token) => built.readTokens.userOf(token),
+    siteOriginWhenFilesHosted: config.FILES_PUBLIC_URL ? new URL(config.PUBLIC_URL).origin : undefined,
+  });
+  registerGuestRoutes(app, { ...built, secureCookies, live });
   await registerWorkerRoutes(app, built);
   registerCatalogueRoutes(app, { catalogue: built.catalogue, previews: built.cataloguePreviews });
   registerGalleryRoutes(app, built);
@@ -198,6 +228,7 @@ export async function buildApp(deps: AppDeps) {
   registerGameEventRoutes(app, built);
   registerCommunityRoutes(app, { config });
   registerSiteRoutes(app, { config, db: deps.db });
+  registerSessionRoutes(app, built);
   registerPaymentRoutes(app, built);
   registerSerialKeyRoutes(app, built);
   registerReferralRoutes(app, built);

@@ -52,8 +52,8 @@ export function startBackgroundWork(app: FastifyInstance, services: Services): M
   }, REAPER_INTERVAL_MS);
   reaper.unref();
 
-  // Expired sessions, reset and verification tokens, and handled events past their week, are deleted hourly
-  // (rate-limit windows sweep themselves).
+  // Expired sessions, reset and verification tokens, handled events past their week, and notifications past
+  // their retention are deleted hourly (rate-limit windows sweep themselves).
   const maintenance = startMaintenance(
     {
       sessions: () => sessions.purgeExpired(),
@@ -61,7 +61,10 @@ export function startBackgroundWork(app: FastifyInstance, services: Services): M
       emailVerifications: () => emailVerification.purgeExpired(),
       outbox: () => outbox.purgeHandled(services.now()).then(() => undefined),
       player: () => services.playerActions.housekeeping(),
+      notifications: () => services.players.pruneNotifications().then(() => undefined),
       deletedUsernames: () => services.accountDeletion.freeUsernames().then(() => undefined),
+      // Guest trial images past their 24 h (features/guest): erased with their owner accounts.
+      guestTrials: () => services.guestTrial.cleanup().then(() => undefined),
     },
     app.log,
   );

@@ -48,13 +48,39 @@ describe('configuration', () => {
       COOKIE_SECRET: 's'.repeat(40),
       PUBLIC_URL: 'https://mirage.example',
       SMTP_URL: 'smtp://mail.example:587',
+      C2PA_CERT: '/etc/mirage/c2pa-chain.pem',
+      C2PA_KEY: '/etc/mirage/c2pa-key.pem',
     };
     expect(loadConfig(safe).NODE_ENV).toBe('production');
     expect(() => loadConfig({ ...safe, RATE_LIMITS_DISABLED: 'true' })).toThrow(/RATE_LIMITS_DISABLED/);
     expect(() => loadConfig({ ...safe, COOKIE_SECRET: 'short' })).toThrow(ConfigError);
+    // Content Credentials signed by a development signer prove nothing: the operator's are required.
+    expect(() => loadConfig({ ...safe, C2PA_CERT: undefined, C2PA_KEY: undefined })).toThrow(/C2PA_CERT/);
+    expect(() => loadConfig({ C2PA_CERT: '/etc/mirage/c2pa-chain.pem' })).toThrow(/C2PA_KEY/);
     // The sandbox payments: no money moves, so never in production.
     expect(() => loadConfig({ ...safe, SANDBOX_PAYMENTS: 'true' })).toThrow(/SANDBOX_PAYMENTS/);
     expect(wantsSandboxPayments(loadConfig(safe))).toBe(false);
+    // The files host's addresses carry read tokens: https only.
+    expect(() => loadConfig({ ...safe, FILES_PUBLIC_URL: 'http://files.example' })).toThrow(
+      /FILES_PUBLIC_URL/,
+    );
+    expect(loadConfig({ ...safe, FILES_PUBLIC_URL: 'https://files.example' }).FILES_PUBLIC_URL).toBe(
+      'https://files.example',
+    );
+  });
+
+  it('takes the files host as a base address: trailing slashes dropped, no query nor fragment', () => {
+    expect(loadConfig({}).FILES_PUBLIC_URL).toBeUndefined();
+    expect(loadConfig({ FILES_PUBLIC_URL: 'https://cdn.example/mirage/' }).FILES_PUBLIC_URL).toBe(
+      'https://cdn.example/mirage',
+    );
+    for (const bad of [
+      'https://cdn.example/?a=1',
+      'https://cdn.example/#x',
+      'ftp://cdn.example',
+      'cdn.example',
+    ])
+      expect(() => loadConfig({ FILES_PUBLIC_URL: bad }), bad).toThrow(/FILES_PUBLIC_URL/);
   });
 
   it('offers the sandbox payments outside production unless turned off', () => {

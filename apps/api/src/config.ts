@@ -88,6 +88,19 @@ export const configSchema = z
     S3_BUCKET: z.string().min(1).optional(),
     /** An S3-compatible service's address (MinIO, Cloudflare R2, Ceph, ...); unset: AWS S3 itself. */
     S3_ENDPOINT: httpUrl.optional(),
+    /** Where browsers load image files from (docs/architecture/storage.md#files-host): a CDN in front of this
+     * API, or another address of it, answering the same /images/... paths. Set: the image answers point
+     * there, and the owner's files carry the read token of GET /api/config/b2_token. Unset: the files come
+     * from the site itself, with the session cookie. */
+    /** The operator's C2PA signing certificate chain (PEM, end-entity first) and its PKCS#8 PEM key, as
+     * paths (docs/architecture/provenance.md). Unset: a development root and signer made at first start
+     * under DATA_DIR/c2pa, which no reader trusts; refused in production. */
+    C2PA_CERT: z.string().min(1).optional(),
+    C2PA_KEY: z.string().min(1).optional(),
+    FILES_PUBLIC_URL: httpUrl
+      .refine((url) => !/[?#]/.test(url), 'no query or fragment: a base address the file paths follow')
+      .transform((url) => url.replace(/\/+$/, ''))
+      .optional(),
     /** The bucket's region (AWS), or the one the S3-compatible service expects. */
     S3_REGION: z.string().min(1).default('us-east-1'),
     /** The bucket's access key, both or neither. Neither: the AWS SDK's default credential chain (AWS_*
@@ -118,6 +131,11 @@ export const configSchema = z
      * default 20).
      */
     WELCOME_TICKETS: z.coerce.number().int().min(0).default(20),
+    /**
+     * Guest trial images of all visitors together per rolling hour (DECISIONS.md "Guests and the client"):
+     * the trial runs on the same workers as paying users, so its total is capped. 0 turns the trial off.
+     */
+    GUEST_TRIAL_HOURLY_BUDGET: z.coerce.number().int().min(0).max(100_000).default(60),
     /** Folder with the built web app to serve; unset: apps/web/dist. */
     WEB_DIST_DIR: z.string().optional(),
     /** Log level of pino. */
@@ -167,6 +185,13 @@ export const configSchema = z
     COMMUNITY_FORUM_URL: httpUrl.optional(),
     COMMUNITY_MICROBLOG_URL: httpUrl.optional(),
     COMMUNITY_VIDEO_URL: httpUrl.optional(),
+    /** Cookie-less, self-hostable analytics (docs/product/routes.md#analytics): the address of a Plausible
+     * script (its manual-pageview build, e.g. https://stats.example.org/js/script.manual.js) and the site's
+     * name there (its data-domain; unset: the page's host name). Unset: no analytics at all, and the content
+     * security policy allows no other origin. Set: that script's origin alone joins script-src and
+     * connect-src, and the web app loads it after the visitor accepts all cookies. */
+    ANALYTICS_SCRIPT_URL: httpUrl.optional(),
+    ANALYTICS_SITE_ID: z.string().trim().min(1).max(200).optional(),
     /** Who runs the service (GET /api/config/site; docs/product/content.md#operator): the legal pages and the
      * footer name them. OPERATOR_ADDRESS unset: a placeholder that says so, and a warning at start in
      * production (the imprint needs a postal address; the operator, not the product, answers for it). */
@@ -258,6 +283,8 @@ function assertStorageComplete(config: Config): void {
     for (const name of ['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const)
       if (config[name]) problems.push(`${name} is set but S3_BUCKET is not`);
   }
+  if (Boolean(config.C2PA_CERT) !== Boolean(config.C2PA_KEY))
+    problems.push('C2PA_CERT and C2PA_KEY go together (neither: a development signer)');
   if (Boolean(config.S3_ACCESS_KEY_ID) !== Boolean(config.S3_SECRET_ACCESS_KEY))
     problems.push(
       'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together (neither: the default credential chain)',
@@ -270,6 +297,10 @@ function assertProductionSafe(config: Config): void {
   if (!config.COOKIE_SECRET || config.COOKIE_SECRET === DEV_COOKIE_SECRET)
     problems.push('COOKIE_SECRET must be set');
   if (!config.PUBLIC_URL.startsWith('https://')) problems.push('PUBLIC_URL must be https://');
+  // Images must be signed by the operator: a development signer's Content Credentials prove nothing.
+  if (!config.C2PA_CERT) problems.push('C2PA_CERT and C2PA_KEY must be set (the Content Credentials signer)');
+  // Its URLs carry read tokens: never over plain HTTP.
+  if (config.FILES_PUBLIC_URL?.startsWith('http://')) problems.push('FILES_PUBLIC_URL must be https://');
   if (config.RATE_LIMITS_DISABLED) problems.push('RATE_LIMITS_DISABLED is not allowed');
   if (!config.SMTP_URL) problems.push('SMTP_URL must be set (password-reset mail)');
   if (config.SANDBOX_PAYMENTS) problems.push('SANDBOX_PAYMENTS is not allowed (no money moves)');

@@ -288,6 +288,9 @@ describe('deploy/k8s', () => {
           used.add(String(record(source.configMapRef ?? source.secretRef).name));
       }
     }
+    // A Secret mounted as files (the Content Credentials signer, C2PA_CERT and C2PA_KEY) is used too.
+    for (const volume of list(podSpec(api).volumes).map(record))
+      if (volume.secret) used.add(String(record(volume.secret).secretName));
     for (const object of [...ofKind('ConfigMap'), ...ofKind('Secret')])
       expect(used).toContain(record(object.metadata).name);
   });

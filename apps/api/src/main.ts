@@ -48,9 +48,9 @@ async function main(): Promise<void> {
   // The guest gallery's 24 samples (docs/product/gallery.md#boards), then the guide's and promo pages'
   // pictures (kept out of every gallery), painted the same way when missing, one after the other.
   if (config.GUEST_SAMPLES) {
-    ensureGuestSamples(database.db, services.store, app.log)
+    ensureGuestSamples(database.db, services, app.log)
       .then((result) => app.log.info(result, 'guest samples checked'))
-      .then(() => ensurePageImages(database.db, services.store, app.log))
+      .then(() => ensurePageImages(database.db, services, app.log))
       .then(
         (result) => app.log.info(result, 'guide and promo images checked'),
         (error: unknown) => app.log.warn({ err: error }, 'curated images not created'),

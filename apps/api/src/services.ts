@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Config } from './config.ts';
+import { cookieSecret, type Config } from './config.ts';
 import type { DB } from './db/database.ts';
 import { CHANNEL, type Notifier } from './events/notifier.ts';
 import { createActionRepository } from './features/action/repository.ts';
@@ -19,6 +19,7 @@ import { createGalleryService } from './features/gallery/service.ts';
 import { createImageInfoRepository } from './features/image/info-repository.ts';
 import { createImageInfoService } from './features/image/info-service.ts';
 import { createImageRepository } from './features/image/repository.ts';
+import type { LoadedSigningMaterial } from './features/image/marking/signing-material.ts';
 import { createImageStorage } from './features/image/storage.ts';
 import { createImageSafety, type ImageSafetyScorer } from './features/image/safety/index.ts';
 import { createModerationRepository } from './features/moderation/repository.ts';
@@ -51,7 +52,9 @@ import { createPromptService } from './features/prompt/service.ts';
 import { createRateLimitRepository } from './features/rate-limit/repository.ts';
 import { createRateLimiter } from './features/rate-limit/service.ts';
 import { createReferralService, registerReferralGains } from './features/referral/index.ts';
+import { createGuestRepository, createGuestTrial } from './features/guest/index.ts';
 import { createSessionRepository } from './features/session/repository.ts';
+import { createFileTokens, createReadTokens } from './features/session/file-token.ts';
 import { createSessionService } from './features/session/service.ts';
 import { appendSignedInDay } from './features/session/signed-in-day.ts';
 import { createTagRepository } from './features/tag/repository.ts';
@@ -98,6 +101,8 @@ export interface ServiceDeps {
   draining?: AbortSignal;
   /** This app's Prometheus metrics (http/metrics-registry.ts), recorded by the services. */
   metrics: AppMetrics;
+  /** What the image files' Content Credentials are signed with (features/image/marking). */
+  signing: LoadedSigningMaterial;
 }
 
 /**
@@ -119,6 +124,11 @@ export function createServices(deps: ServiceDeps) {
         .catch((error: unknown) => log.warn({ err: error, userId }, 'session revocation signal failed')),
     appendSignedInDay(db, log),
   );
+  // The service worker's file tokens (GET /api/config/token) and the files host's read tokens
+  // (GET /api/config/b2_token), checked against the sessions they name.
+  const tokenDeps = { sessions: createSessionRepository(db), secret: cookieSecret(config), now };
+  const fileTokens = createFileTokens(tokenDeps);
+  const readTokens = createReadTokens(tokenDeps);
   const limiter = createRateLimiter(createRateLimitRepository(db), now, config.RATE_LIMITS_DISABLED);
   const mailer = deps.mailer ?? createMailer(config, log);
   const oauth = deps.oauth ?? createOAuthService(config);
@@ -171,7 +181,7 @@ export function createServices(deps: ServiceDeps) {
   registerReferralGains(eventHandlers);
 
   // The app-wide file store (images, previews, samples) and the image post-processor that writes to it.
-  const { store, processor } = createImageStorage(config, deps.store);
+  const { store, processor } = createImageStorage(config, deps.signing.material, deps.store);
   registerAccountFileRemoval(eventHandlers, store);
   // Every finished image is checked before anybody but its owner sees it (docs/architecture/image-safety.md).
   const imageSafety = createImageSafety({
@@ -254,6 +264,16 @@ export function createServices(deps: ServiceDeps) {
   });
   const estimate = createThroughputEstimator(workers, queue, now);
   const taskViews = createTaskViews({ tasks, queue, images, estimate });
+  // The guest trial (features/guest): a free, lowest-lane txt2img for a visitor, seen by that browser only.
+  const guestTrial = createGuestTrial({
+    db,
+    repository: createGuestRepository(db),
+    createTask: (ownerId, body, within) => tasks.createGuestTxt2img(ownerId, body, within),
+    taskViews: (userId) => taskViews(userId),
+    hourlyBudget: config.GUEST_TRIAL_HOURLY_BUDGET,
+    now,
+    log,
+  });
 
   // The gallery: boards and tags, image calls, favourites and reports; saved prompts.
   const tags = createTagRepository(db);
@@ -262,14 +282,25 @@ export function createServices(deps: ServiceDeps) {
     tags,
     systemTags: createSystemTagIndex(db, now),
     now,
+    filesPublicUrl: config.FILES_PUBLIC_URL,
   });
-  const imageInfo = createImageInfoService({ images: createImageInfoRepository(db), users, store, now });
+  const imageInfo = createImageInfoService({
+    images: createImageInfoRepository(db),
+    users,
+    store,
+    now,
+    filesPublicUrl: config.FILES_PUBLIC_URL,
+  });
   const mod = createModServices({ db, sessions, moderation, removeImage: imageInfo.remove, now });
   const modOperations = createModOperations({
     db,
     serialKeys,
     workers,
     workerAuth,
+    workerLeases: {
+      heldBy: (workerId, trx) => queue.leasedBy(workerId, trx),
+      release: (workerId) => lifecycle.releaseLeasesOf(workerId),
+    },
     rulesChanged: (trx) => notifier.notify(trx, CHANNEL.moderationRulesChanged, ''),
     afterRulesChange: () => moderationRules.invalidate(),
     now,
@@ -277,7 +308,7 @@ export function createServices(deps: ServiceDeps) {
   const accountDeletion = createAccountDeletion({ db, sessions, now });
   const dataExport = createDataExport({ db, store });
   const actions = createActionService({ actions: createActionRepository(db), users, now });
-  const prompts = createPromptService(createPromptRepository(db));
+  const prompts = createPromptService(createPromptRepository(db), now);
 
   // The AI prompt assistant: the shipped tag dictionary, the public images' co-occurrence, and the
   // language model when one is configured (docs/product/assistant.md).
@@ -309,6 +340,9 @@ export function createServices(deps: ServiceDeps) {
     now,
     users,
     sessions,
+    fileTokens,
+    readTokens,
+    guestTrial,
     limiter,
     mailer,
     oauth,
@@ -320,6 +354,7 @@ export function createServices(deps: ServiceDeps) {
     outbox,
     store,
     processor,
+    signing: deps.signing,
     imageSafety,
     images,
     moderation,

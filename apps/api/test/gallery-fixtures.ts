@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { promptTags, type ImageSafetyState } from '@mirage/domain';
-import { processImage } from '../src/features/image/post-process.ts';
 import { insertImageWithTags } from '../src/features/image/repository.ts';
 import { imageTags } from '../src/features/tag/image-tags.ts';
 import { pngOf } from './generation-fixtures.ts';
@@ -34,7 +33,7 @@ export async function addImage(t: TestContext, userId: number, spec: ImageSpec =
   };
   const prompt = spec.prompt ?? 'a lighthouse at dusk';
   const processed = spec.files
-    ? await processImage(await pngOf(32, 44), { uuid, watermark: false, store: t.services.store })
+    ? await t.services.processor.process(await pngOf(32, 44), { uuid, watermark: false })
     : { width: 32, height: 44, blurhash: 'LEHV6nWB2yk8pyo0adR*.7kCMdnj' };
   const genType = spec.gen_type ?? 'txt2img';
   return t.database.db.transaction().execute((trx) =>

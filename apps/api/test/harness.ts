@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type {
@@ -9,11 +9,13 @@ import type {
   RouteOptions,
 } from 'fastify';
 import { CACHED_CURRENCIES, type BalanceField } from '@mirage/domain';
-import { inject } from 'vitest';
+import { inject, onTestFinished } from 'vitest';
 import { buildApp, type AppDeps, type AppServices } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import { createPGliteDatabase, createPostgresDatabase, type DatabaseHandle } from '../src/db/database.ts';
 import { createNotifierFor } from '../src/events/notifier.ts';
+import type { LoadedSigningMaterial } from '../src/features/image/marking/signing-material.ts';
+import { testSigningMaterial } from '../src/features/image/marking/test-marking.test-support.ts';
 import { post } from '../src/features/ledger/repository.ts';
 import type { Mail, Mailer } from '../src/mail/mailer.ts';
 import { isStateChanging } from '../src/http/origin.ts';
@@ -70,16 +72,28 @@ export async function createTestApp(
   const clock = { offsetMs: 0 };
   const notifier = await createNotifierFor(database);
   const routes: RouteOptions[] = [];
-  const { app, services } = await buildApp({
-    config,
-    db: database.db,
-    notifier,
-    serveWeb: false,
-    now: () => new Date(Date.now() + clock.offsetMs),
-    onRoute: (route) => routes.push(route),
-    ...options.deps,
-  });
-  await app.ready();
+  let built: Awaited<ReturnType<typeof buildApp>>;
+  try {
+    built = await buildApp({
+      config,
+      db: database.db,
+      notifier,
+      serveWeb: false,
+      // One development signer for every app of the process (making one costs ~20 ms).
+      signing: await testSigning(),
+      now: () => new Date(Date.now() + clock.offsetMs),
+      onRoute: (route) => routes.push(route),
+      ...options.deps,
+    });
+    await built.app.ready();
+  } catch (error) {
+    // An app that refuses to start (a test of its configuration) leaves no database open behind it.
+    await notifier.close();
+    await database.close();
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+  const { app, services } = built;
   checkAnswersAgainstDocument(app);
   publicOrigins.set(app, new URL(config.PUBLIC_URL).origin);
   return {
@@ -189,6 +203,42 @@ export class Client {
 }
 
 /** A mailer that keeps what it is asked to send (password reset tests read the links from it). */
+const HOUR_MS = 60 * 60_000;
+
+/** The test process's C2PA development signer and root (features/image/marking). */
+export async function testSigning(): Promise<LoadedSigningMaterial> {
+  const { root, chain, key } = await testSigningMaterial();
+  return { material: { chain, key }, developmentRoot: root };
+}
+
+/**
+ * C2PA_CERT and C2PA_KEY for a test app configured as in production (which requires them): the test
+ * process's development signer, written to files once.
+ */
+let signingFiles: { C2PA_CERT: string; C2PA_KEY: string } | undefined;
+export async function productionSigningEnv(): Promise<{ C2PA_CERT: string; C2PA_KEY: string }> {
+  if (signingFiles) return signingFiles;
+  const { chain, key } = await testSigningMaterial();
+  const folder = mkdtempSync(path.join(os.tmpdir(), 'mirage-test-c2pa-'));
+  writeFileSync(path.join(folder, 'chain.pem'), chain);
+  writeFileSync(path.join(folder, 'key.pem'), key);
+  signingFiles = { C2PA_CERT: path.join(folder, 'chain.pem'), C2PA_KEY: path.join(folder, 'key.pem') };
+  return signingFiles;
+}
+
+/**
+ * Moves the server's clock to one second past the start of the next hour. The abuse limits count in
+ * fixed windows (a minute, 10 minutes, an hour, a UTC day); a test that counts up to a limit starts here
+ * so that no window ends halfway through it, however slowly a loaded machine runs it. Called inside a
+ * test (or its beforeEach); the clock goes back to the real time when the test finishes.
+ */
+export function startOfNextHour(t: Pick<TestContext, 'clock'>): void {
+  t.clock.offsetMs = HOUR_MS - (Date.now() % HOUR_MS) + 1000;
+  onTestFinished(() => {
+    t.clock.offsetMs = 0;
+  });
+}
+
 export function recordingMailer(): { mailer: Mailer; sent: Mail[] } {
   const sent: Mail[] = [];
   const mailer: Mailer = {

@@ -7,6 +7,7 @@ import { App } from './app/App.tsx';
 import { boot } from './app/boot.ts';
 import { createQueryClient, installTokenErrorHandler } from './app/queryClient.ts';
 import { dropServerPageMeta } from './features/meta/index.ts';
+import { startServiceWorkerAfterLoad } from './sw/start.ts';
 
 const queryClient = createQueryClient();
 installTokenErrorHandler(queryClient);
@@ -30,4 +31,6 @@ void boot(queryClient)
         </StrictMode>,
       );
     });
+    // Installable app, offline page, thumbnails kept (issue 17): after the page has loaded, never before.
+    startServiceWorkerAfterLoad();
   });

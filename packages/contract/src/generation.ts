@@ -3,6 +3,8 @@ import {
   fastLaneQuery,
   inpaintBody,
   LIVE_EVENT,
+  PIPELINE_STEPS,
+  STEP_STATUSES,
   txt2imgBody,
   type LiveEventData,
   type TaskView,
@@ -21,6 +23,12 @@ export const taskView = z
     eta_seconds: z.number().nullable(),
     step: z.number().int(),
     max_step: z.number().int(),
+    tasks: z
+      .array(z.object({ name: z.enum(PIPELINE_STEPS), state: z.enum(STEP_STATUSES) }))
+      .describe(
+        'The pipeline steps the task goes through, in order, each pending, running, done or failed ' +
+          '(docs/product/generation.md#pipeline-steps); step / max_step count the running engine step',
+      ),
     preview: z.string().nullable().describe('A base64 JPEG while generating'),
     image_uuid: z.uuid().nullable(),
     model: z
@@ -107,6 +115,57 @@ export const createTxt2img = operation('createTxt2img', {
   ],
 });
 
+/** The guest trial's body: the txt2img body and the 18+ confirmation (DECISIONS.md "Guests and the client"). */
+export const guestTxt2imgBody = txt2imgBody.extend({
+  age_confirmed: z
+    .boolean()
+    .optional()
+    .describe('Must be true: the visitor confirmed being 18 or older (else age_confirmation_required)'),
+});
+
+export const createGuestTxt2img = operation('createGuestTxt2img', {
+  tag: 'generation',
+  summary: 'Try one image as a guest',
+  description:
+    'The guest trial: one image a UTC day per browser and per address, within an hourly budget for all ' +
+    'guests. Standard quality, free styles, no boosters, watermark on, private, lowest lane, free. Sets ' +
+    'the httpOnly `mirage_guest` cookie (24 h) that alone can see the task (GET /api/tasks/guest) and ' +
+    'its image file; a sign-up or sign-in in the same browser moves the image into that account.',
+  body: guestTxt2imgBody,
+  responses: {
+    200: taskAccepted
+      .extend({ seed: z.number().int().describe('The seed the image is made with (drawn when not sent)') })
+      .describe('The task is queued; follow it on GET /api/tasks/guest'),
+  },
+  errors: [
+    'age_confirmation_required',
+    'guest_limit_reached',
+    'duplicate_task_signature',
+    'max_failed_task',
+    'max_running_tasks',
+    'forbidden_prompt',
+    'style_not_txt2img',
+    'style_disabled',
+    'unauthorized_style',
+    'unauthorized_modifier',
+    'unauthorized_resource',
+    'user_muted',
+    'user_not_found',
+    'spam_protection',
+  ],
+});
+
+export const listGuestTasks = operation('listGuestTasks', {
+  tag: 'generation',
+  summary: "The guest trial's tasks",
+  description:
+    "The tasks of this browser's guest session (the `mirage_guest` cookie), newest first, as the live " +
+    'stream shows them; empty without a session. The finished image is at /images/{image_uuid}.webp for ' +
+    'this browser only.',
+  responses: { 200: z.object({ tasks: z.array(taskView) }).describe("The guest session's tasks") },
+  errors: [],
+});
+
 export const createUpscale = operation('createUpscale', {
   tag: 'generation',
   summary: 'Upscale one of your images',
@@ -190,6 +249,16 @@ export const streamTaskMonitor = operation('streamTaskMonitor', {
   errors: ['spam_protection'],
 });
 
+export const streamGuestTasks = operation('streamGuestTasks', {
+  tag: 'live',
+  summary: "Follow the guest trial's task",
+  description:
+    "The guest session's (the `mirage_guest` cookie) tasks on the live stream, as /api/tasks/monitor " +
+    'shows a signed-in user theirs; `unauthorized` once the session expired or was handed to an account.',
+  responses: { 200: eventStream(['tasks', 'unauthorized']) },
+  errors: ['token_missing', 'spam_protection'],
+});
+
 export const streamEvents = operation('streamEvents', {
   tag: 'live',
   summary: 'Follow everything that changes for you',
@@ -202,9 +271,12 @@ export const streamEvents = operation('streamEvents', {
 
 export const generationOperations = {
   createTxt2img,
+  createGuestTxt2img,
+  listGuestTasks,
   createUpscale,
   createInpaint,
   createStyleConvert,
   streamTaskMonitor,
+  streamGuestTasks,
   streamEvents,
 };

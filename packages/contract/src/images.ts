@@ -127,12 +127,23 @@ export const getImageFile = operation('getImageFile', {
   summary: 'Download an image file',
   description:
     'An image file: the WebP, the PNG, the thumbnail or the upscaled version, to anybody who may see the ' +
-    'image (a private one to its owner only; a stale session reads as a visitor), and, where the API ' +
+    'image (a private one to its owner only: by session cookie, by the service worker’s file token in ' +
+    'X-Mirage-File-Token (GET /api/config/token), or by the read token in `?token=` (GET /api/config/b2_token); ' +
+    'a stale session or token reads as a visitor), and, where the API ' +
     'serves the web app, the sharing card of a public image. Always the whole file (Range is ignored), ' +
     'with an ETag of its bytes: 304 without a body when If-None-Match names it (checked after the ' +
     'privacy check); HEAD gives the same headers. Cache-Control is `public, max-age=86400` for a public ' +
     'image, `private, no-store` for a private one.',
   params: imageFileParams,
+  querystring: z.object({
+    token: safeText()
+      .max(200)
+      .optional()
+      .describe(
+        'A read token of GET /api/config/b2_token: opens the files of its user (and only theirs) where no ' +
+          'cookie can come along (the files host, FILES_PUBLIC_URL); one that is not valid reads as a visitor',
+      ),
+  }),
   responses: {
     200: {
       description: 'The file, in the media type its name says',

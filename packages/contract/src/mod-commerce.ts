@@ -101,8 +101,14 @@ export const staffGameEvent = z
 export const listStaffGameEvents = operation('listStaffGameEvents', {
   tag: 'moderation',
   summary: 'List game events',
-  description: 'Every event (upcoming, running and past), latest start first, with its finds.',
-  responses: { 200: z.object({ items: z.array(staffGameEvent) }).describe('The events') },
+  description:
+    'The events (upcoming, running and past), latest start first, with their finds; offset-paged like ' +
+    'the other console lists.',
+  querystring: z.object({
+    limit: z.coerce.number().int().min(1).max(100).default(25).describe('Items in the page'),
+    offset: z.coerce.number().int().min(0).max(100_000).default(0).describe('Items skipped'),
+  }),
+  responses: { 200: z.object({ items: z.array(staffGameEvent) }).describe('One page of events') },
   errors: [],
 });
 

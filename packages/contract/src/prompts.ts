@@ -69,10 +69,11 @@ export const savePrompt = operation('savePrompt', {
   summary: 'Save a gallery search as a prompt',
   description:
     'Saves a named gallery search (positive, optional and negative tags, styles) for the signed-in ' +
-    'user, private unless `public` is true; a user keeps at most 100 saved prompts.',
+    'user, private unless `public` is true; a user keeps at most 100 saved prompts. A name the ' +
+    'child-safety layer refuses answers `forbidden_prompt`.',
   body: savePromptBody,
   responses: { 200: z.object({ id: z.number().int() }).describe('The prompt is saved under this id') },
-  errors: ['saved_prompts_limit_exceeded'],
+  errors: ['saved_prompts_limit_exceeded', 'forbidden_prompt'],
 });
 
 export const listPrompts = operation('listPrompts', {

@@ -21,6 +21,8 @@ export const SITE_OPERATIONS = {
   getMetrics: { method: 'GET', path: '/metrics' },
   getCommunityLinks: { method: 'GET', path: '/api/config/community' },
   getSiteInfo: { method: 'GET', path: '/api/config/site' },
+  getServiceWorkerToken: { method: 'GET', path: '/api/config/token' },
+  getFilesReadToken: { method: 'GET', path: '/api/config/b2_token' },
   getLegalPdf: { method: 'GET', path: '/legal/:doc.pdf' },
   // accounts
   createUser: { method: 'POST', path: '/api/user/create' },
@@ -39,6 +41,9 @@ export const SITE_OPERATIONS = {
   deleteAccount: { method: 'POST', path: '/api/user/delete' },
   // generation
   createTxt2img: { method: 'POST', path: '/api/tasks/txt2img' },
+  createGuestTxt2img: { method: 'POST', path: '/api/tasks/guest/txt2img' },
+  listGuestTasks: { method: 'GET', path: '/api/tasks/guest' },
+  streamGuestTasks: { method: 'GET', path: '/api/tasks/guest/monitor' },
   createUpscale: { method: 'POST', path: '/api/tasks/:uuid/upscale' },
   createInpaint: { method: 'POST', path: '/api/tasks/img2img/inpaint' },
   createStyleConvert: { method: 'POST', path: '/api/tasks/img2img/convert' },

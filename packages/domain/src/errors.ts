@@ -60,6 +60,9 @@ export const ERROR_STATUS = {
   // generation (added)
   forbidden_prompt: 400, // moderation refused the prompt; data lists the matched words (never for child safety)
   max_running_tasks: 429, // the plan's concurrency cap (1/2/4) is reached
+  // guest trial (added): DECISIONS.md "Guests and the client"
+  age_confirmation_required: 403, // a guest call without age_confirmed: true (the 18+ confirmation)
+  guest_limit_reached: 429, // the guest trial's day (browser or address) or hourly budget is used; data.limit
   // tweak (docs/product/generation.md#tweak)
   convert_same_style: 400,
   empty_tweak_mask: 400, // the inpaint mask has no painted pixel

@@ -7,6 +7,13 @@ import { fileURLToPath } from 'node:url';
 import { afterAll } from 'vitest';
 
 /**
+ * A CLI test's time limit. Each call is a fresh process that compiles the API's sources (tsx) and opens an
+ * embedded database: a few seconds alone, but over 20 s a call on a loaded 2-core CI machine, where whole
+ * files of 8–10 calls went past two minutes.
+ */
+export const CLI_TEST_TIMEOUT_MS = 300_000;
+
+/**
  * Runs one of this folder's operator CLIs from source, as `npm run …` would, against an embedded database
  * in a temporary folder of its own (removed after the file's tests). For the CLIs' tests only.
  */

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { cliRunner } from './cli-runner.test-support.ts';
+import { CLI_TEST_TIMEOUT_MS, cliRunner } from './cli-runner.test-support.ts';
 
 const { cli } = cliRunner('worker-token.ts');
 
 describe('worker:token CLI', () => {
-  it('creates, lists, disables and rejects bad input', () => {
+  it('creates, lists, disables and rejects bad input', { timeout: CLI_TEST_TIMEOUT_MS }, () => {
     const created = cli('create', 'gpu-one');
     expect(created.status, created.err).toBe(0);
     expect(created.out).toMatch(/^mw_[A-Za-z0-9_-]{43}$/);
@@ -16,5 +16,5 @@ describe('worker:token CLI', () => {
     expect(cli('disable', 'nobody').status).toBe(1);
     expect(cli('create', 'bad name!').status).toBe(2);
     expect(cli('launch', 'gpu-one').status).toBe(2);
-  }, 90_000);
+  });
 });

@@ -4,6 +4,7 @@ import type { GalleryTables } from './schema/gallery.ts';
 import type { GameEventTables } from './schema/game-event.ts';
 import type { PaymentTables } from './schema/payment.ts';
 import type { GenerationTables } from './schema/generation.ts';
+import type { GuestTables } from './schema/guest.ts';
 import type { ImageSafetyTables } from './schema/image-safety.ts';
 import type { OutboxTables } from './schema/outbox.ts';
 import type { PlayerTables } from './schema/player.ts';
@@ -23,6 +24,7 @@ export interface Database
     PaymentTables,
     SerialKeyTables,
     StaffTables,
-    ImageSafetyTables {}
+    ImageSafetyTables,
+    GuestTables {}
 
 export type { UserRow, NewUserRow, UserUpdate } from './schema/account.ts';

@@ -57,6 +57,11 @@ export interface RouteAuthDeps {
   operatorToken: string | undefined;
   /** The roles a user holds; nobody holds one until the operations console stores them. */
   rolesOf?: (userId: number) => Promise<readonly Role[]>;
+  /**
+   * The user of a request's service-worker file token (features/session/file-token.ts), or null: read on
+   * 'optional-stale-as-guest' routes (the files) when no valid session cookie came with the request.
+   */
+  fileTokenUser?: (request: FastifyRequest) => Promise<number | null>;
 }
 
 const MODES: ReadonlySet<string> = new Set([
@@ -129,14 +134,19 @@ export function requireRouteAuth(app: FastifyInstance) {
 
       const viewerOf = async (request: FastifyRequest, auth: 'optional' | 'optional-stale-as-guest') => {
         const token = sessionToken(request);
-        if (!token) return null;
+        if (!token) return auth === 'optional-stale-as-guest' ? fileTokenViewer(request) : null;
         try {
           return { id: await deps.sessions.resolve(token) };
         } catch (error) {
           const stale = error instanceof AppError && TOKEN_ERROR_CODES.includes(error.code);
-          if (stale && auth === 'optional-stale-as-guest') return null;
+          if (stale && auth === 'optional-stale-as-guest') return fileTokenViewer(request);
           throw error;
         }
+      };
+      // A file token never refuses either: one that is not valid (any more) reads as a visitor.
+      const fileTokenViewer = async (request: FastifyRequest): Promise<Viewer | null> => {
+        const id = deps.fileTokenUser ? await deps.fileTokenUser(request) : null;
+        return id === null ? null : { id };
       };
 
       // Before the body is read: a caller without credentials costs no parsing. Registered after the
@@ -223,7 +233,10 @@ declare module 'fastify' {
     viewer: Viewer | null;
     /** The authenticated worker, on routes declared 'worker'; else null. */
     worker: WorkerRow | null;
-    /** On routes declared 'optional-stale-as-guest': reads the session once, when first called. */
+    /**
+     * On routes declared 'optional-stale-as-guest': reads the session (or else the service worker's file
+     * token) once, when first called.
+     */
     viewerWhenAsked: (() => Promise<Viewer | null>) | null;
   }
 }

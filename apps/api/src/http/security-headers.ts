@@ -24,18 +24,26 @@ const PERMISSIONS_POLICY = [
  * Security headers on every answer (helmet's defaults plus the site's content security policy). The
  * middleware is built once: @fastify/helmet rebuilt it, directives parsing included, on every request.
  */
-export function registerSecurityHeaders(app: FastifyInstance, config: Pick<Config, 'NODE_ENV'>): void {
+export function registerSecurityHeaders(
+  app: FastifyInstance,
+  config: Pick<Config, 'NODE_ENV' | 'ANALYTICS_SCRIPT_URL' | 'FILES_PUBLIC_URL'>,
+): void {
+  // The configured analytics script's origin (docs/product/routes.md#analytics): its script and the page
+  // views it sends there. Nothing else joins the policy, and nothing at all when analytics are off.
+  const analytics = config.ANALYTICS_SCRIPT_URL ? [new URL(config.ANALYTICS_SCRIPT_URL).origin] : [];
+  // The files host (FILES_PUBLIC_URL): its images, and the PNG the download button fetches.
+  const files = config.FILES_PUBLIC_URL ? [new URL(config.FILES_PUBLIC_URL).origin] : [];
   const apply = helmet({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
         // Scripts from the site only, never from strings: no 'unsafe-eval' (the web app runs zod jitless,
-        // apps/web/src/app/zod.ts) and no inline scripts.
-        scriptSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        // apps/web/src/app/zod.ts) and no inline scripts; the analytics origin only when configured.
+        scriptSrc: ["'self'", ...analytics],
+        imgSrc: ["'self'", 'data:', 'blob:', ...files],
         styleSrc: ["'self'", "'unsafe-inline'"],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", ...analytics, ...files],
         frameAncestors: ["'none'"],
         upgradeInsecureRequests: config.NODE_ENV === 'production' ? [] : null,
       },

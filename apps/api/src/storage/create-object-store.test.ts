@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listKeys, startFakeS3, type FakeS3 } from '../../test/s3-server.ts';
 import { ConfigError, loadConfig } from '../config.ts';
 import { createImageProcessor } from '../features/image/processor.ts';
+import { testMarking } from '../features/image/marking/test-marking.test-support.ts';
 import { createObjectStore, storeConfigOf } from './create-object-store.ts';
 
 let s3: FakeS3;
@@ -40,7 +41,12 @@ describe('the store the configuration chooses', () => {
   it('processes images in a thread that writes into the bucket itself', async () => {
     const config = loadConfig({ DATA_DIR: dataDir, ...s3.env });
     const store = createObjectStore(config);
-    const processor = createImageProcessor({ store, threadStore: storeConfigOf(config), threads: 1 });
+    const processor = createImageProcessor({
+      store,
+      threadStore: storeConfigOf(config),
+      threads: 1,
+      marking: await testMarking(),
+    });
     try {
       const png = await sharp({ create: { width: 600, height: 400, channels: 3, background: '#305080' } })
         .png()

@@ -4,7 +4,7 @@ import { ledgerDiscrepancies } from '../../src/features/ledger/repository.ts';
 import { appendEvent } from '../../src/features/outbox/index.ts';
 import { USERNAME_GRACE_MS } from '../../src/features/user/account-deletion.ts';
 import { addImage, tagId } from '../gallery-fixtures.ts';
-import { Client, codeOf, createTestApp, newAccount, type TestContext } from '../harness.ts';
+import { Client, codeOf, createTestApp, newAccount, startOfNextHour, type TestContext } from '../harness.ts';
 
 /**
  * Deleting an account and downloading one's data (docs/product/accounts.md#your-data): what goes, what
@@ -207,6 +207,7 @@ describe('downloading one’s data', () => {
   });
 
   it('is limited to 3 downloads an hour per account', async () => {
+    startOfNextHour(t);
     const user = await account();
     const statuses: number[] = [];
     for (let i = 0; i < 4; i += 1) {

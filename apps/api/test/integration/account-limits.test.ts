@@ -1,6 +1,14 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Mail } from '../../src/mail/mailer.ts';
-import { Client, codeOf, createTestApp, newAccount, recordingMailer, type TestContext } from '../harness.ts';
+import {
+  Client,
+  codeOf,
+  createTestApp,
+  newAccount,
+  recordingMailer,
+  startOfNextHour,
+  type TestContext,
+} from '../harness.ts';
 
 /**
  * Abuse limits on accounts (issue 9 §7, findings M3 and L2): nobody can lock an owner out of login or
@@ -20,10 +28,7 @@ afterAll(async () => {
 });
 const HOUR_MS = 60 * 60_000;
 beforeEach(() => {
-  t.clock.offsetMs = HOUR_MS - (Date.now() % HOUR_MS) + 1000;
-});
-afterEach(() => {
-  t.clock.offsetMs = 0;
+  startOfNextHour(t);
 });
 
 async function signUp(ip?: string) {

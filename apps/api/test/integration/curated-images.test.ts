@@ -17,7 +17,7 @@ let t: TestContext;
 let firstRun: { created: number };
 beforeAll(async () => {
   t = await createTestApp();
-  firstRun = await ensurePageImages(t.database.db, t.services.store);
+  firstRun = await ensurePageImages(t.database.db, t.services);
 }, 240_000);
 afterAll(async () => {
   await t.close();
@@ -31,7 +31,7 @@ describe('curated page images (guide, promo pages)', () => {
   it('are painted once, at the size their settings give, and served to anybody', async () => {
     expect(PAGE_IMAGES.length).toBeGreaterThanOrEqual(GUIDE_CURATED_IMAGES.length);
     expect(firstRun).toEqual({ created: PAGE_IMAGES.length });
-    expect(await ensurePageImages(t.database.db, t.services.store)).toEqual({ created: 0 });
+    expect(await ensurePageImages(t.database.db, t.services)).toEqual({ created: 0 });
 
     // Fetched as a visitor: no session at all.
     for (const image of PAGE_IMAGES) {

@@ -23,8 +23,8 @@ interface Card {
 describe('guest samples', () => {
   it('are painted once, then shown to visitors (24, some flagged NSFW) whatever they search', async () => {
     expect(SAMPLE_IMAGES).toHaveLength(GUEST_SAMPLE_COUNT);
-    expect(await ensureGuestSamples(t.database.db, t.services.store)).toEqual({ created: 24 });
-    expect(await ensureGuestSamples(t.database.db, t.services.store)).toEqual({ created: 0 });
+    expect(await ensureGuestSamples(t.database.db, t.services)).toEqual({ created: 24 });
+    expect(await ensureGuestSamples(t.database.db, t.services)).toEqual({ created: 0 });
 
     const guest = new Client(t.app);
     const page = await guest.post('/api/gallery/search', { pos_search: [1] });

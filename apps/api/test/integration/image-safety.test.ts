@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { ANONYMOUS, canView, IMAGE_SAFETY_STATES, type ImageSafetyScores } from '@mirage/domain';
-import sharp from 'sharp';
+import { ANONYMOUS, canView, IMAGE_SAFETY_STATES } from '@mirage/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, imageSafetyMode, loadConfig } from '../../src/config.ts';
-import { createImageSafety, type ImageSafetyScorer } from '../../src/features/image/safety/index.ts';
+import { createImageSafety } from '../../src/features/image/safety/index.ts';
 import { visibleTo } from '../../src/features/image/visibility-repository.ts';
 import { addImage, signedIn } from '../gallery-fixtures.ts';
 import { enqueuePaidTask, pngOf, workerCalls } from '../generation-fixtures.ts';
 import { Client, createTestApp, type TestContext } from '../harness.ts';
+import { BLUE, colourScorer, HOLD, RED } from '../image-safety-fixtures.ts';
 
 /**
  * The image-side safety check end to end, with a fake scorer in place of the models (their own test is
@@ -17,41 +17,7 @@ import { Client, createTestApp, type TestContext } from '../harness.ts';
  * The fake reads the picture's colour: a red result is scored as sexual with a young face (held), any other
  * as neutral with no face (cleared). Neutral test pictures only: flat colours.
  */
-const HOLD: ImageSafetyScores = {
-  nsfw: { drawing: 0.02, hentai: 0.03, neutral: 0.05, porn: 0.85, sexy: 0.05 },
-  faces: [{ score: 0.97, age: 12.5 }],
-};
-const ALLOW: ImageSafetyScores = {
-  nsfw: { drawing: 0.3, hentai: 0, neutral: 0.7, porn: 0, sexy: 0 },
-  faces: [],
-};
-const RED = { r: 220, g: 30, b: 30 };
-const BLUE = { r: 30, g: 60, b: 200 };
-
-/** The fake models. `blocked`: scores wait until released (the models loading); `failing`: scores fail. */
-const fake = {
-  scored: 0,
-  failing: false,
-  gate: undefined as Promise<void> | undefined,
-  open: () => {},
-  block() {
-    this.gate = new Promise<void>((resolve) => (this.open = resolve));
-  },
-  unblock() {
-    this.open();
-    this.gate = undefined;
-  },
-};
-const scorer: ImageSafetyScorer = {
-  async score(png) {
-    await fake.gate;
-    if (fake.failing) throw new Error('models unavailable');
-    fake.scored += 1;
-    const { channels } = await sharp(png).stats();
-    return channels[0]!.mean > 200 ? HOLD : ALLOW;
-  },
-  close: async () => {},
-};
+const { scorer, control: fake } = colourScorer();
 
 let t: TestContext;
 let calls: ReturnType<typeof workerCalls>;
@@ -274,6 +240,9 @@ describe('with the check off (IMAGE_SAFETY=off, the default outside production)'
       COOKIE_SECRET: 'p'.repeat(40),
       PUBLIC_URL: 'https://mirage.example',
       SMTP_URL: 'smtp://127.0.0.1:1',
+      // Paths only: loadConfig does not read them.
+      C2PA_CERT: '/etc/mirage/c2pa-chain.pem',
+      C2PA_KEY: '/etc/mirage/c2pa-key.pem',
     };
     expect(imageSafetyMode(loadConfig(production))).toBe('models');
     expect(() => loadConfig({ ...production, IMAGE_SAFETY: 'off' })).toThrow(ConfigError);

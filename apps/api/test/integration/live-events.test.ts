@@ -1,4 +1,3 @@
-import http from 'node:http';
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CHANNEL, notifyExpression, type Channel } from '../../src/events/notifier.ts';
@@ -7,6 +6,7 @@ import { signedIn } from '../gallery-fixtures.ts';
 import { enqueuePaidTask } from '../generation-fixtures.ts';
 import { newPlayer } from '../player-fixtures.ts';
 import { codeOf, createTestApp, type TestContext } from '../harness.ts';
+import { openSseStream, type SseStream } from '../sse-stream.ts';
 
 /**
  * GET /api/events, the signed-in user's one live stream (features/live): the user's own task changes,
@@ -20,56 +20,15 @@ beforeAll(async () => {
   t = await createTestApp({ deps: { liveStreams: { heartbeatMs: 10 * 60_000 } } });
   base = await t.app.listen({ port: 0, host: '127.0.0.1' });
 });
-const open: http.ClientRequest[] = [];
+const open: SseStream[] = [];
 afterEach(() => {
-  for (const request of open.splice(0)) request.destroy();
+  for (const stream of open.splice(0)) stream.destroy();
 });
 afterAll(async () => {
   await t.close();
 });
 
-interface Stream {
-  status: number;
-  text: () => string;
-  /** Resolves once the received text contains `marker`. */
-  received: (marker: string) => Promise<void>;
-  /** How many events of this name were received so far. */
-  count: (event: string) => number;
-}
-
-/** Opens a stream over real HTTP (app.inject waits for the end of an answer, which never comes). */
-function openStream(url: string, cookie?: string): Promise<Stream> {
-  return new Promise((resolve, reject) => {
-    const request = http.get(`${base}${url}`, { headers: cookie ? { cookie } : {} });
-    open.push(request);
-    request.on('error', reject);
-    request.on('response', (response) => {
-      let text = '';
-      const waiting: { marker: string; found: () => void }[] = [];
-      const settle = () => {
-        for (const wait of waiting.filter((w) => text.includes(w.marker))) {
-          waiting.splice(waiting.indexOf(wait), 1);
-          wait.found();
-        }
-      };
-      response.setEncoding('utf8');
-      response.on('data', (chunk: string) => {
-        text += chunk;
-        settle();
-      });
-      resolve({
-        status: response.statusCode ?? 0,
-        text: () => text,
-        received: (marker) =>
-          new Promise((found) => {
-            waiting.push({ marker, found });
-            settle();
-          }),
-        count: (event) => text.split(`event: ${event}\n`).length - 1,
-      });
-    });
-  });
-}
+const openStream = (url: string, cookie?: string) => openSseStream(base, url, cookie, open);
 
 /** Signals the way the services do: pg_notify through the database, delivered on commit. */
 async function signal(channel: Channel, payload: string) {

@@ -3,6 +3,7 @@ import { OPERATIONS } from '@mirage/contract';
 import { xpFor, type Role } from '@mirage/domain';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createGuestRepository } from '../../src/features/guest/index.ts';
 import { ledgerDiscrepancies } from '../../src/features/ledger/repository.ts';
 import { addImage, signedIn } from '../gallery-fixtures.ts';
 import { codeOf, createTestApp, type Client, type TestContext } from '../harness.ts';
@@ -102,6 +103,8 @@ describe('reports', () => {
     const image = await addImage(t, owner.id);
     const reportId = await reportOf(first.client, image.uuid);
     await reportOf(second.client, image.uuid, 1);
+    // The players' own rows are written by the outbox's projector after sign-up: settle them first.
+    await t.services.outbox.drain();
     const before = await player(first.client);
     const xpBefore = await xpTotal(first.id);
 
@@ -240,6 +243,33 @@ describe('users', () => {
     const wildcard = (await moderator.client.get('/api/mod/users?q=%25')).body as { items: unknown[] };
     expect(wildcard.items).toEqual([]);
     expect((await moderator.client.get('/api/mod/users?q=')).status).toBe(400);
+  });
+
+  it("leaves the guest trial's owner accounts out of name searches, and finds one by its id", async () => {
+    const moderator = await staff('moderator');
+    const guestOwner = await createGuestRepository(t.database.db).insertOwner(new Date());
+    const { username } = await t.database.db
+      .selectFrom('app_user')
+      .select('username')
+      .where('id', '=', guestOwner)
+      .executeTakeFirstOrThrow();
+    const ids = async (q: string) =>
+      (
+        (await moderator.client.get(`/api/mod/users?q=${encodeURIComponent(q)}`)).body as {
+          items: { id: number }[];
+        }
+      ).items.map((item) => item.id);
+    expect(await ids(username)).toEqual([]);
+    expect(await ids('guest')).not.toContain(guestOwner);
+    expect(await ids(String(guestOwner))).toEqual([guestOwner]);
+    // A real account whose name starts the same way is still found by it.
+    const real = await signedIn(t);
+    await t.database.db
+      .updateTable('app_user')
+      .set({ username: `guest${real.id}` })
+      .where('id', '=', real.id)
+      .execute();
+    expect(await ids(`guest${real.id}`)).toEqual([real.id]);
   });
 
   it('ban signs the account out and refuses its login; unban lets it back', async () => {

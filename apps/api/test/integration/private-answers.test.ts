@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Client, createTestApp, newAccount, type TestContext } from '../harness.ts';
+import { Client, createTestApp, newAccount, productionSigningEnv, type TestContext } from '../harness.ts';
 
 /**
  * Issue 9 §7, finding L7: per-user answers are never stored by browsers or proxies, and the operational
@@ -59,7 +59,7 @@ const basic = (user: string, password: string) =>
 
 describe('operational endpoints in production', () => {
   it('are closed without a configured token', async () => {
-    const production = await createTestApp({ env: PRODUCTION });
+    const production = await createTestApp({ env: { ...PRODUCTION, ...(await productionSigningEnv()) } });
     try {
       for (const url of ['/metrics', '/api/docs/json', '/api/docs/yaml', '/api/docs/']) {
         const response = await production.app.inject({ method: 'GET', url });
@@ -72,7 +72,9 @@ describe('operational endpoints in production', () => {
   });
 
   it('open to their token: METRICS_TOKEN for /metrics, OPERATOR_TOKEN (bearer or browser login) for the docs', async () => {
-    const production = await createTestApp({ env: { ...PRODUCTION, METRICS_TOKEN, OPERATOR_TOKEN } });
+    const production = await createTestApp({
+      env: { ...PRODUCTION, ...(await productionSigningEnv()), METRICS_TOKEN, OPERATOR_TOKEN },
+    });
     const get = (url: string, authorization?: string) =>
       production.app.inject({ method: 'GET', url, headers: authorization ? { authorization } : {} });
     try {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Client, createTestApp, newAccount, type TestContext } from '../harness.ts';
+import { Client, createTestApp, newAccount, productionSigningEnv, type TestContext } from '../harness.ts';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -9,6 +9,7 @@ beforeAll(async () => {
       COOKIE_SECRET: 'p'.repeat(40),
       PUBLIC_URL: 'https://mirage.example',
       SMTP_URL: 'smtp://127.0.0.1:1',
+      ...(await productionSigningEnv()),
     },
   });
 });

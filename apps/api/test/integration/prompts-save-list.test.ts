@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { CHILD_SAFETY_TEST_TERMS } from '../child-safety-probe.ts';
 import { codeOf, Client } from '../harness.ts';
 import {
   promptIds as ids,
@@ -76,6 +77,21 @@ describe('POST /api/prompt/save', () => {
     expect(response.status).toBe(400);
     expect(response.body).toMatchObject({ detail: { code: 'validation_error', data: { field } } });
     expect((await list(validator, 'mine')).total).toBe(0);
+  });
+
+  it('refuses a name the child-safety layer refuses with forbidden_prompt, no detail and no strike', async () => {
+    const user = await signedIn();
+    const probe = CHILD_SAFETY_TEST_TERMS.find(([field]) => field === 'prompt')![1];
+    const response = await user.client.post('/api/prompt/save', { lib: probe, pos_tags: [tag.castle] });
+    expect(response.status).toBe(400);
+    expect(response.body).toEqual({ detail: { code: 'forbidden_prompt' } });
+    expect((await list(user, 'mine')).total).toBe(0);
+    const strikes = await context.t.database.db
+      .selectFrom('moderation_strike')
+      .select('id')
+      .where('user_id', '=', user.id)
+      .execute();
+    expect(strikes).toEqual([]);
   });
 
   it('keeps at most 100 prompts per user, even under concurrent saves', async () => {

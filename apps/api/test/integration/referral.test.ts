@@ -12,6 +12,7 @@ import {
   newAccount,
   recordingMailer,
   setBalances,
+  startOfNextHour,
   type TestContext,
 } from '../harness.ts';
 
@@ -275,6 +276,7 @@ describe('POST /api/referral/{code}', () => {
   });
 
   it('limits the codes one account tries (spam_protection)', async () => {
+    startOfNextHour(t);
     const account = await newUser();
     for (let attempt = 0; attempt < ATTACH_LIMIT.max; attempt += 1) {
       expect(codeOf((await account.client.post('/api/referral/ZZZZ2222')).body)).toBe('referrer_not_found');

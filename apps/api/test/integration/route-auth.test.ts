@@ -34,6 +34,10 @@ const OPEN_TO_VISITORS = new Set([
   'GET /api/settings/modifiers',
   'GET /api/config/banned_words',
   'GET /api/config/moderation_rules',
+  // The guest trial (features/guest): its own cookie, not an account's session.
+  'POST /api/tasks/guest/txt2img',
+  'GET /api/tasks/guest',
+  'GET /api/tasks/guest/monitor',
   'GET /api/preset',
   'GET /api/preset/random',
   'GET /api/catalogue/preview/style/:file',

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/config.ts';
 import { ADDRESS_NOT_SET } from '../../src/features/site/routes.ts';
 import { loadTestimonials } from '../../src/features/site/testimonials.ts';
@@ -13,8 +13,12 @@ import { Client, createTestApp, newAccount, type TestContext } from '../harness.
  */
 const contexts: TestContext[] = [];
 const folder = mkdtempSync(path.join(os.tmpdir(), 'mirage-site-'));
-afterAll(async () => {
-  for (const t of contexts) await t.close();
+// Each test starts its own app with its own configuration: closed after it, so that a worker holds one
+// embedded database at a time rather than one per test (under a loaded CI they starved each other).
+afterEach(async () => {
+  for (const t of contexts.splice(0)) await t.close();
+});
+afterAll(() => {
   rmSync(folder, { recursive: true, force: true });
 });
 
@@ -51,6 +55,7 @@ describe('the site information', () => {
       operator: { name: 'Mirage', address: ADDRESS_NOT_SET, contact_email: null },
       team: [],
       testimonials: [],
+      analytics: null,
     });
     // Like the community links: the same for everyone, so caches may keep it a while.
     expect(answer.response.headers['cache-control']).toBe('public, max-age=300');

@@ -1,6 +1,6 @@
-import http from 'node:http';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Client, codeOf, createTestApp, newAccount, type TestContext } from '../harness.ts';
+import { openSseStream, type SseStream } from '../sse-stream.ts';
 
 /**
  * The live task stream, GET /api/tasks/monitor (issue 9 §7, finding L10): HEAD ends, each user has a
@@ -22,61 +22,8 @@ afterAll(async () => {
   await t.close();
 });
 
-interface Stream {
-  status: number;
-  /** Everything received so far. */
-  text: () => string;
-  /** Resolves once the received text contains `marker`. */
-  received: (marker: string) => Promise<void>;
-  /** Resolves when the server ends the stream. */
-  ended: Promise<void>;
-  isEnded: () => boolean;
-  destroy: () => void;
-}
-
-/** Opens the stream over real HTTP (app.inject waits for the end of an answer, which never comes). */
-function openStream(client: Client): Promise<Stream> {
-  return new Promise((resolve, reject) => {
-    const request = http.get(`${base}/api/tasks/monitor`, { headers: { cookie: client.cookieHeader() } });
-    request.on('error', reject);
-    request.on('response', (response) => {
-      let text = '';
-      let done = false;
-      const waiting: { marker: string; resolve: () => void }[] = [];
-      const settle = () => {
-        for (const wait of waiting.filter((w) => text.includes(w.marker))) {
-          waiting.splice(waiting.indexOf(wait), 1);
-          wait.resolve();
-        }
-      };
-      response.setEncoding('utf8');
-      response.on('data', (chunk: string) => {
-        text += chunk;
-        settle();
-      });
-      const ended = new Promise<void>((end) =>
-        response.on('close', () => {
-          done = true;
-          end();
-        }),
-      );
-      const stream: Stream = {
-        status: response.statusCode ?? 0,
-        text: () => text,
-        received: (marker) =>
-          new Promise((found) => {
-            waiting.push({ marker, resolve: found });
-            settle();
-          }),
-        ended,
-        isEnded: () => done,
-        destroy: () => request.destroy(),
-      };
-      open.push(stream);
-      resolve(stream);
-    });
-  });
-}
+type Stream = SseStream;
+const openStream = (client: Client) => openSseStream(base, '/api/tasks/monitor', client.cookieHeader(), open);
 
 async function signedIn() {
   const client = new Client(t.app);

@@ -32,6 +32,14 @@ export interface ImageVisibilityFacts {
  * awaiting the check, or held for review) is its owner's only.
  */
 export function canView(viewer: ImageViewer, image: ImageVisibilityFacts): boolean {
-  const published = !image.is_private && image.safety_state === 'clear';
-  return published || (viewer !== ANONYMOUS && viewer === image.user_id);
+  return isPublished(image) || (viewer !== ANONYMOUS && viewer === image.user_id);
+}
+
+/**
+ * Whether everybody may see the image: public by its owner's choice and cleared by the safety check. Only
+ * such an image counts for its tags' public usage (`tag.usage_count`: suggestions, a search's
+ * `tags_count`), so a word that only a private, pending or held image carries reaches nobody.
+ */
+export function isPublished(image: Pick<ImageVisibilityFacts, 'is_private' | 'safety_state'>): boolean {
+  return !image.is_private && image.safety_state === 'clear';
 }

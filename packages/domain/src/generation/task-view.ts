@@ -1,3 +1,5 @@
+import type { TaskStep } from './task-steps.ts';
+
 /**
  * A task as the client sees it (docs/product/generation.md#tasks) on GET /api/tasks/monitor: the API builds
  * it, the generator page renders it. `state` holds the TASK_STATE numbers.
@@ -12,6 +14,11 @@ export interface TaskView {
   eta_seconds: number | null;
   step: number;
   max_step: number;
+  /**
+   * The pipeline's steps in order with their states (spec: Task.tasks[] name, state), derived by
+   * taskSteps (task-steps.ts); step / max_step are the progress of the running engine step.
+   */
+  tasks: TaskStep[];
   /** Base64 JPEG while generating. */
   preview: string | null;
   image_uuid: string | null;

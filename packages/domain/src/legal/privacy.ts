@@ -8,7 +8,7 @@ import type { LegalDocument } from './docs.ts';
 const privacy: LegalDocument = {
   doc: 'privacy',
   title: 'Privacy Policy',
-  updated: '2026-11-27',
+  updated: '2026-11-28',
   intro: [
     'This policy explains what personal data {{operator_name}} ("we", "us") collects when you use Mirage at {{site_url}} (the "service"), why we use it, how long we keep it, who we share it with and which rights you have. It applies to visitors and to account holders.',
     'Mirage is a service for adults only. We do not knowingly collect data from anyone under 18; an account we find to belong to a minor is closed and its data deleted.',
@@ -33,6 +33,8 @@ const privacy: LegalDocument = {
           "Purchase data: what you bought, the amount, currency, date, order status and the payment provider's transaction reference. Card and wallet details are entered with the payment provider and never reach us.",
           'Technical data: your IP address, browser type, the time of each request and error reports, kept in server logs and used for rate limits and security.',
           "Safety data: prompts refused by our child-safety filter, strikes, reports about images, moderators' decisions and notes.",
+          'Free trial without an account: the prompt and settings of the one image a visitor may try, the image, and the IP address it was asked from (to allow one a day), kept for 24 hours unless the visitor signs up in the same browser, when they join the new account.',
+          'Page statistics, only if you accept all cookies and only where we have turned them on: which kind of page was visited (never which image or which user), the referring site, and your browser, device type and country, counted without cookies and without an identifier that follows you.',
         ],
       ],
     },
@@ -53,6 +55,8 @@ const privacy: LegalDocument = {
           'To keep the service safe: child-safety and moderation filters on every prompt, strikes, handling reports and notices, preventing fraud, abuse and attacks. Basis: our legitimate interest in a lawful and safe service, and legal obligations where the law requires us to act on illegal content (Art. 6(1)(c) and (f)).',
           'To send service mail: account verification, password reset, receipts and notices about your account. Basis: contract. News and offers are sent only if you turned on "keep me updated", on the basis of your consent (Art. 6(1)(a)), which you can withdraw in the settings.',
           'To remember your choices in cookies and local storage (below). Basis: these are strictly necessary for features you ask for, or our legitimate interest in a working interface.',
+          'To let a visitor try one image without an account, and to stop the trial being abused. Basis: steps taken at your request before a contract, and our legitimate interest in a fair trial (Art. 6(1)(b) and (f)).',
+          'To understand how the service is used (page statistics), with a self-hosted, cookie-less tool (Plausible). Basis: your consent, given by accepting all cookies (Art. 6(1)(a)); choosing essential cookies only turns it off.',
         ],
         'We do not sell your personal data, we do not share it for cross-context behavioural advertising, and we do not show third-party advertising.',
       ],
@@ -80,8 +84,9 @@ const privacy: LegalDocument = {
           'Product tour: that you closed the guided tour; 1 day.',
           'Larger font: your larger-text preference; 1 day.',
           'Daily task: the community page the daily task sends you to; 30 days.',
+          'Guest trial: lets the browser that tried a free image see it, and hands it to the account you sign up with; 24 hours.',
         ],
-        "Your browser's local storage also keeps generator and tweak settings, your gallery view choices, your confirmation that you are over 18 and your shop currency. It stays on your device; you can clear it in your browser at any time.",
+        "Your browser's local storage also keeps generator and tweak settings, your gallery view choices, your confirmation that you are over 18 and your shop currency. When you are signed in, the generator also keeps your latest generations in your browser's database, so that they show at once; signing out clears them. The installable app keeps the site's files and gallery thumbnails in your browser's cache so that it opens offline; signing out removes your private thumbnails from it. All this stays on your device; you can clear it in your browser at any time.",
       ],
     },
     {

@@ -1,6 +1,7 @@
 /**
  * Notification types. The bell list keeps what a player may want to read again (a level, an achievement,
- * a streak day or its loss, an approved report, a referral bonus); the transient ones (app, app_event,
+ * a streak day or its loss, an approved report, a referral bonus, an image of theirs held for a safety
+ * review and the review's outcome); the transient ones (app, app_event,
  * app_error) are toasts the app shows for a while and never stores in the list.
  */
 
@@ -15,6 +16,11 @@ export const NOTIFICATION_TYPES = [
   'daily_loss',
   'referral_gain',
   'referrer_gain',
+  // Image-side safety (docs/architecture/image-safety.md): held for review, then released or removed. The
+  // texts stay neutral: no reason, no score, nothing about what the check looks for.
+  'image_held',
+  'image_released',
+  'image_removed',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -50,4 +56,37 @@ export function notificationDelay(type: NotificationType, requested?: number): n
   if (type === 'app_event') return NOTIFICATION_DELAY_MS.appEvent;
   if (requested === undefined || !Number.isFinite(requested)) return NOTIFICATION_DELAY_MS.default;
   return Math.min(NOTIFICATION_DELAY_MS.max, Math.max(NOTIFICATION_DELAY_MS.min, Math.round(requested)));
+}
+
+/**
+ * Retention of the bell (the API's hourly maintenance deletes what this lets go). A read (consumed)
+ * notification has done its job: it goes after 90 days. An unread one goes after a year, except an
+ * unclaimed reward: its coins are the player's until claimed, so it is never deleted.
+ */
+export const NOTIFICATION_READ_RETENTION_DAYS = 90;
+export const NOTIFICATION_RETENTION_DAYS = 365;
+/** Rows deleted per statement, so a pruning never holds many row locks or a long transaction. */
+export const NOTIFICATION_PRUNE_BATCH = 1000;
+/** Statements per maintenance run at most: a backlog is worked off over several runs. */
+export const NOTIFICATION_PRUNE_MAX_BATCHES = 100;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The two cut-offs at `now`: read ones created before `readBefore`, any created before `anyBefore`. */
+export function notificationRetentionCutoffs(now: Date): { readBefore: Date; anyBefore: Date } {
+  return {
+    readBefore: new Date(now.getTime() - NOTIFICATION_READ_RETENTION_DAYS * DAY_MS),
+    anyBefore: new Date(now.getTime() - NOTIFICATION_RETENTION_DAYS * DAY_MS),
+  };
+}
+
+/** Whether the retention lets this notification go at `now` (the repository's query says the same). */
+export function isExpiredNotification(
+  notification: { createdAt: Date; consumedAt: Date | null; rewardTokens: number },
+  now: Date,
+): boolean {
+  const { readBefore, anyBefore } = notificationRetentionCutoffs(now);
+  if (notification.consumedAt !== null) return notification.createdAt < readBefore;
+  if (notification.rewardTokens > 0) return false;
+  return notification.createdAt < anyBefore;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ANONYMOUS, canView } from '../../src/index.ts';
+import { ANONYMOUS, canView, IMAGE_SAFETY_STATES, isPublished } from '../../src/index.ts';
 
 /**
  * Invariant 4: a private image is its owner's only; a public one is anybody's once the image-side safety
@@ -44,6 +44,19 @@ describe('canView', () => {
         expect(canView(OTHER, image)).toBe(false);
         expect(canView(ANONYMOUS, image)).toBe(false);
       }
+    },
+  );
+});
+
+describe('isPublished (what counts for tag usage)', () => {
+  it.each(
+    IMAGE_SAFETY_STATES.flatMap((state) => [true, false].map((isPrivate) => [state, isPrivate] as const)),
+  )(
+    'safety %s, private %s: published only when cleared and public, as canView says for anybody',
+    (state, isPrivate) => {
+      const image = { user_id: 1, is_private: isPrivate, safety_state: state };
+      expect(isPublished(image)).toBe(state === 'clear' && !isPrivate);
+      expect(isPublished(image)).toBe(canView(ANONYMOUS, image));
     },
   );
 });

@@ -154,10 +154,16 @@ describe('cost on hostile input', () => {
     '十'.repeat(2000),
     '12 '.repeat(660),
   ];
-  it.each(hostile.map((text) => [text.slice(0, 12), text]))('stays fast on %j...', (_head, text) => {
-    const started = performance.now();
-    checkChildSafety({ prompt: text, neg_prompt: text.slice(0, 1000) });
-    moderatePrompt({ prompt: text, neg_prompt: text.slice(0, 1000) }, DEFAULT_RULES);
-    expect(performance.now() - started).toBeLessThan(1000);
-  });
+  // A guard against catastrophic backtracking, which takes minutes on such input, not a benchmark: the
+  // bound is far above the few milliseconds it takes, so that a loaded CI machine (one took 1.3 s) passes.
+  it.each(hostile.map((text) => [text.slice(0, 12), text]))(
+    'stays fast on %j...',
+    (_head, text) => {
+      const started = performance.now();
+      checkChildSafety({ prompt: text, neg_prompt: text.slice(0, 1000) });
+      moderatePrompt({ prompt: text, neg_prompt: text.slice(0, 1000) }, DEFAULT_RULES);
+      expect(performance.now() - started).toBeLessThan(10_000);
+    },
+    30_000,
+  );
 });

@@ -21,6 +21,8 @@ import * as createStaffConsole from './0019_create_staff_console.ts';
 import * as addImageSafetyHold from './0020_add_image_safety_hold.ts';
 import * as addAccountDeletion from './0021_add_account_deletion.ts';
 import * as addPaymentReviewResolution from './0022_add_payment_review_resolution.ts';
+import * as recountPublishedTagUsage from './0023_recount_published_tag_usage.ts';
+import * as addGuestTrial from './0024_add_guest_trial.ts';
 
 /** Every migration, in order. Names are NNNN_verb_object; never rename or edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -46,4 +48,6 @@ export const migrations: Record<string, Migration> = {
   '0020_add_image_safety_hold': addImageSafetyHold,
   '0021_add_account_deletion': addAccountDeletion,
   '0022_add_payment_review_resolution': addPaymentReviewResolution,
+  '0023_recount_published_tag_usage': recountPublishedTagUsage,
+  '0024_add_guest_trial': addGuestTrial,
 };

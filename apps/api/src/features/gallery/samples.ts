@@ -12,10 +12,16 @@ import type { FastifyBaseLogger } from 'fastify';
 import sharp from 'sharp';
 import type { DB } from '../../db/database.ts';
 import type { ObjectStore } from '../../storage/object-store.ts';
-import { imageKeys, insertImageWithTags, processImage } from '../image/index.ts';
+import { imageKeys, insertImageWithTags, type ImageProcessor } from '../image/index.ts';
 import { imageTags } from '../tag/index.ts';
 import { SAMPLE_IMAGES } from './sample-data.ts';
 import { ensureCuratorAccount, findImageIdByUuid, listStyleFacts } from './sample-repository.ts';
+
+/** Where curated images go: the store, through the image processor (which marks them like any other). */
+interface CuratedFiles {
+  store: ObjectStore;
+  processor: Pick<ImageProcessor, 'process'>;
+}
 
 /** The account that owns the built-in pictures: no password and an unreachable address, so no sign-in. */
 export const CURATOR = { username: 'mirage', email: 'curator@mirage.invalid', referral_code: 'MIRAGE00' };
@@ -81,7 +87,7 @@ async function paint(image: CuratedImage): Promise<Buffer> {
  */
 export async function ensureCuratedImages(
   db: DB,
-  store: ObjectStore,
+  { store, processor }: CuratedFiles,
   images: readonly CuratedImage[],
   placement: CuratedPlacement,
   log?: FastifyBaseLogger,
@@ -95,7 +101,7 @@ export async function ensureCuratedImages(
     const existing = await findImageIdByUuid(db, uuid);
     if (existing && (await store.get(imageKeys(uuid).thumbnail))) continue;
     try {
-      const processed = await processImage(await paint(curated), { uuid, watermark: false, store });
+      const processed = await processor.process(await paint(curated), { uuid, watermark: false });
       if (existing) continue; // the files were missing; the row is there
       const style = styles.get(curated.style);
       const render = style?.render ?? null;
@@ -139,11 +145,11 @@ export async function ensureCuratedImages(
 }
 
 /** The 24 guest samples (docs/product/gallery.md#boards). Runs at start in the background (main.ts). */
-export function ensureGuestSamples(db: DB, store: ObjectStore, log?: FastifyBaseLogger) {
-  return ensureCuratedImages(db, store, GUEST_SAMPLE_IMAGES, 'guest-board', log);
+export function ensureGuestSamples(db: DB, files: CuratedFiles, log?: FastifyBaseLogger) {
+  return ensureCuratedImages(db, files, GUEST_SAMPLE_IMAGES, 'guest-board', log);
 }
 
 /** The guide's and promo pages' pictures. Runs at start in the background, after the guest samples. */
-export function ensurePageImages(db: DB, store: ObjectStore, log?: FastifyBaseLogger) {
-  return ensureCuratedImages(db, store, PAGE_IMAGES, 'pages', log);
+export function ensurePageImages(db: DB, files: CuratedFiles, log?: FastifyBaseLogger) {
+  return ensureCuratedImages(db, files, PAGE_IMAGES, 'pages', log);
 }

@@ -9,6 +9,7 @@ import {
   type SearchBody,
 } from '@mirage/domain';
 import type { z } from 'zod';
+import { imageFileAddress } from '../image/index.ts';
 import type { SystemTagIndex, TagRepository } from '../tag/index.ts';
 import type { GallerySearchRepository, SearchCriteria } from './search-repository.ts';
 
@@ -29,7 +30,7 @@ type Card = Awaited<ReturnType<GallerySearchRepository['cards']>>[number];
  * What a gallery card needs, with the file addresses (docs/product/image-viewer.md#files) and the main tags
  * its alt text names (@mirage/domain mainTags), not the whole tag list.
  */
-export function toCardView(card: Card): GalleryItem {
+export function toCardView(card: Card, filesPublicUrl: string | undefined): GalleryItem {
   return {
     id: card.id,
     uuid: card.uuid,
@@ -48,8 +49,8 @@ export function toCardView(card: Card): GalleryItem {
     nsfw: card.nsfw,
     main_tags: mainTags(card.tags),
     created_at: card.created_at.toISOString(),
-    thumbnail_src: `/images/${card.uuid}-min.webp`,
-    image_src: `/images/${card.uuid}.webp`,
+    thumbnail_src: imageFileAddress(filesPublicUrl, `${card.uuid}-min.webp`),
+    image_src: imageFileAddress(filesPublicUrl, `${card.uuid}.webp`),
   };
 }
 
@@ -59,8 +60,11 @@ export function createGalleryService(deps: {
   systemTags: SystemTagIndex;
   /** The clock (the seed of a shuffle asked for without one changes daily). */
   now?: () => Date;
+  /** FILES_PUBLIC_URL: where the cards' file addresses point (features/image/file-address.ts). */
+  filesPublicUrl?: string | undefined;
 }) {
   const now = deps.now ?? (() => new Date());
+  const cardView = (card: Card) => toCardView(card, deps.filesPublicUrl);
   return {
     /**
      * A page of a board. Guests get the curated samples (docs/product/gallery.md#boards: a fixed set of 24)
@@ -70,7 +74,7 @@ export function createGalleryService(deps: {
     async search(viewerId: number | null, params: SearchParams, body: SearchBody): Promise<GalleryPage> {
       if (viewerId === null) {
         const samples = params.page === 0 ? await deps.search.samples(GUEST_SAMPLE_COUNT) : [];
-        return { items: samples.map(toCardView), total: samples.length, total_capped: false, tags_count: {} };
+        return { items: samples.map(cardView), total: samples.length, total_capped: false, tags_count: {} };
       }
       const criteria: SearchCriteria = {
         pos: body.pos_search,
@@ -94,7 +98,7 @@ export function createGalleryService(deps: {
       const items = await deps.search.cards(found.ids, viewerId);
       const counted = found.total;
       return {
-        items: items.map(toCardView),
+        items: items.map(cardView),
         total: Math.min(counted, SEARCH_TOTAL_CAP),
         total_capped: counted > SEARCH_TOTAL_CAP,
         tags_count: Object.fromEntries(tags.map((tag) => [tag.id, tag.usage_count])),

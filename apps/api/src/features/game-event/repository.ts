@@ -83,9 +83,15 @@ export function createGameEventRepository(db: DB) {
       return row ? asStored(row) : undefined;
     },
 
-    /** Every event, newest first, with how many players found how many images (the operator's list). */
-    async list(): Promise<(StoredGameEvent & { finds: number; finders: number })[]> {
-      const rows = await events()
+    /**
+     * Every event, latest start first, with how many players found how many images (the operator's list);
+     * `page` limits it to one page of the console's list (offset-paged, the uuid breaking ties).
+     */
+    async list(page?: {
+      limit: number;
+      offset: number;
+    }): Promise<(StoredGameEvent & { finds: number; finders: number })[]> {
+      let query = events()
         .select((eb) => [
           eb
             .selectFrom('game_event_find')
@@ -99,7 +105,9 @@ export function createGameEventRepository(db: DB) {
             .as('finders'),
         ])
         .orderBy('starts_at', 'desc')
-        .execute();
+        .orderBy('uuid', 'desc');
+      if (page) query = query.limit(page.limit).offset(page.offset);
+      const rows = await query.execute();
       return rows.map((row) => ({
         ...asStored(row),
         finds: Number(row.finds ?? 0),

@@ -10,5 +10,6 @@ export {
   markUpscaled,
 } from './repository.ts';
 export type { ImageRepository } from './repository.ts';
+export { imageFileAddress } from './file-address.ts';
 export { visibleTo } from './visibility-repository.ts';
 export type { ImageSafetyService } from './safety/index.ts';

@@ -1,4 +1,4 @@
-import type { ImageViewer } from '@mirage/domain';
+import { isPublished, type ImageViewer } from '@mirage/domain';
 import type { DB } from '../../db/database.ts';
 import { changeTagUsage } from '../tag/index.ts';
 import { isFavoriteColumn } from './repository.ts';
@@ -51,16 +51,19 @@ export function createImageInfoRepository(db: DB) {
           .where('id', '=', imageId)
           // A moderator's hide is final for the owner (migration 0019).
           .where('hidden_at', 'is', null)
-          .returning(['is_private', 'tag_ids'])
+          .returning(['is_private', 'tag_ids', 'safety_state'])
           .executeTakeFirst();
         if (!flipped) return undefined;
-        await changeTagUsage(trx, flipped.tag_ids, flipped.is_private ? -1 : 1);
+        // A pending or held image is counted by nobody either way (it counts once the check clears it).
+        if (flipped.safety_state === 'clear') {
+          await changeTagUsage(trx, flipped.tag_ids, flipped.is_private ? -1 : 1);
+        }
         return flipped.is_private;
       });
     },
 
     /**
-     * Deletes the image row and, when it was public, gives back its tags' usage — from the row as it was
+     * Deletes the image row and, when it was published, gives back its tags' usage — from the row as it was
      * deleted, so a privacy toggle that committed just before is taken into account. Image row first,
      * then tag rows in (kind, name) order, like every other change, so the two never deadlock. Favourites
      * and reports go with it (foreign keys cascade); tasks keep their history with image_id set to null.
@@ -70,9 +73,9 @@ export function createImageInfoRepository(db: DB) {
         const deleted = await trx
           .deleteFrom('image')
           .where('id', '=', imageId)
-          .returning(['is_private', 'tag_ids'])
+          .returning(['is_private', 'tag_ids', 'safety_state'])
           .executeTakeFirst();
-        if (deleted && !deleted.is_private) await changeTagUsage(trx, deleted.tag_ids, -1);
+        if (deleted && isPublished(deleted)) await changeTagUsage(trx, deleted.tag_ids, -1);
       });
     },
   };

@@ -3,6 +3,7 @@ import { isPremium, type BoosterSetting } from '@mirage/domain';
 import { AppError } from '../../errors.ts';
 import type { ObjectStore } from '../../storage/object-store.ts';
 import type { UserRepository } from '../user/index.ts';
+import { imageFileAddress } from './file-address.ts';
 import type { ImageInfoRepository } from './info-repository.ts';
 import { imageKeys, upscaledKeys } from './post-process.ts';
 
@@ -37,8 +38,10 @@ function hasGenData(image: Pick<ImageWithViewer, 'is_sample' | 'gen_data'>): boo
 export function toImageInfo(
   image: ImageWithViewer,
   viewerId: number | null,
-  sourceUuid: string | null = null,
+  sourceUuid: string | null,
+  filesPublicUrl: string | undefined,
 ): Answer<'getImageInfo'> {
+  const address = (file: string) => imageFileAddress(filesPublicUrl, file);
   return {
     id: image.id,
     uuid: image.uuid,
@@ -60,10 +63,10 @@ export function toImageInfo(
     created_at: image.created_at.toISOString(),
     tags: image.tags,
     tag_ids: image.tag_ids,
-    image_src: `/images/${image.uuid}.webp`,
-    thumbnail_src: `/images/${image.uuid}-min.webp`,
-    png_src: `/images/${image.uuid}.png`,
-    upscaled_src: image.upscaled ? `/images/${image.uuid}-upscaled.webp` : null,
+    image_src: address(`${image.uuid}.webp`),
+    thumbnail_src: address(`${image.uuid}-min.webp`),
+    png_src: address(`${image.uuid}.png`),
+    upscaled_src: image.upscaled ? address(`${image.uuid}-upscaled.webp`) : null,
     source_uuid: sourceUuid,
   };
 }
@@ -78,6 +81,8 @@ export function createImageInfoService(deps: {
   users: UserRepository;
   store: ObjectStore;
   now: () => Date;
+  /** FILES_PUBLIC_URL: where the answers' file addresses point (./file-address.ts). */
+  filesPublicUrl?: string | undefined;
 }) {
   async function visible(uuid: string, viewerId: number | null): Promise<ImageWithViewer> {
     const image = await deps.images.withViewer(uuid, viewerId);
@@ -104,7 +109,7 @@ export function createImageInfoService(deps: {
       const sourceUuid = image.source_image_id
         ? ((await deps.images.visibleUuid(image.source_image_id, viewerId)) ?? null)
         : null;
-      return toImageInfo(image, viewerId, sourceUuid);
+      return toImageInfo(image, viewerId, sourceUuid, deps.filesPublicUrl);
     },
 
     /** docs/product/image-viewer.md#information; curated samples carry none (image_no_gen_data). */

@@ -2,6 +2,7 @@ import { MAX_RESULT_PIXELS } from '@mirage/domain';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import type { ObjectStore } from '../../storage/object-store.ts';
+import { testMarker } from './marking/test-marking.test-support.ts';
 import { InvalidImageError, pngSize, processImage } from './post-process.ts';
 
 describe('pngSize', () => {
@@ -48,7 +49,7 @@ describe('processImage on a worker upload', () => {
       .toBuffer();
 
   it('refuses to decode more pixels than the caller allows, and stores nothing', async () => {
-    const options = { uuid: 'a', watermark: false, store, maxPixels: 64 * 87 };
+    const options = { uuid: 'a', watermark: false, store, marker: await testMarker(), maxPixels: 64 * 87 };
     await expect(processImage(await png(64, 88), options)).rejects.toBeInstanceOf(InvalidImageError);
     expect(written).toEqual([]);
     await expect(processImage(await png(64, 88), { ...options, maxPixels: 64 * 88 })).resolves.toMatchObject({
@@ -61,7 +62,7 @@ describe('processImage on a worker upload', () => {
     const side = Math.ceil(Math.sqrt(MAX_RESULT_PIXELS)) + 1;
     const before = written.length;
     await expect(
-      processImage(await png(side, side), { uuid: 'b', watermark: false, store }),
+      processImage(await png(side, side), { uuid: 'b', watermark: false, store, marker: await testMarker() }),
     ).rejects.toBeInstanceOf(InvalidImageError);
     expect(written).toHaveLength(before);
   });

@@ -2,6 +2,8 @@ import { MAX_RESULT_PIXELS } from '@mirage/domain';
 import sharp from 'sharp';
 import { downsample, encodeBlurhash } from './blurhash.ts';
 import type { ObjectStore } from '../../storage/object-store.ts';
+import type { Provenance } from './marking/content-credentials.ts';
+import type { Marker } from './marking/marker.ts';
 
 /**
  * The files one finished image is stored as (docs/product/image-viewer.md#files: {uuid}.png, {uuid}.webp,
@@ -58,11 +60,29 @@ function watermarkSvg(width: number, height: number): Buffer {
 }
 
 /**
+ * How the image came to be, for its C2PA manifest: a new image is created, unless it is a tweak of
+ * `source`; an upscale resizes its own original. The source's stored PNG becomes the manifest's parent
+ * ingredient (its own manifest included); a source whose file is gone leaves a plain creation.
+ */
+async function provenanceOf(
+  store: ObjectStore,
+  options: { uuid: string; variant?: 'original' | 'upscaled'; source?: string | undefined },
+): Promise<Provenance> {
+  const sourceUuid = options.variant === 'upscaled' ? options.uuid : options.source;
+  if (!sourceUuid) return { action: 'created' };
+  const png = await store.get(imageKeys(sourceUuid).png);
+  if (!png) return { action: 'created' };
+  const action = options.variant === 'upscaled' ? 'resized' : 'edited';
+  return { action, source: { png, title: `${sourceUuid}.png` } };
+}
+
+/**
  * Turns a worker's PNG into the stored files: the PNG (watermarked when asked), a full-size WebP, a
  * 512-px-wide WebP thumbnail (the full WebP itself when the image is no wider), and a blurhash of a
  * 32-px grid averaged from the decoded pixels in JavaScript (encoding a full-size image takes seconds;
- * research/stack.md). Refuses anything that is not a decodable PNG. Runs in an image-processing thread
- * (processor.ts) or, with IMAGE_THREADS=0, in the API's own.
+ * research/stack.md). Every file is marked as AI-generated (`marker`: XMP in each, and the signed C2PA
+ * manifest in the full-size PNG and WebP, signed last). Refuses anything that is not a decodable PNG.
+ * Runs in an image-processing thread (processor.ts) or, with IMAGE_THREADS=0, in the API's own.
  */
 export async function processImage(
   input: Buffer,
@@ -70,7 +90,10 @@ export async function processImage(
     uuid: string;
     watermark: boolean;
     store: ObjectStore;
+    marker: Marker;
     variant?: 'original' | 'upscaled';
+    /** The image a tweak was made from (its manifest's parent ingredient). */
+    source?: string | undefined;
     maxPixels?: number;
   },
 ): Promise<ProcessedImage> {
@@ -90,14 +113,26 @@ export async function processImage(
   } catch {
     throw new InvalidImageError('not a decodable PNG');
   }
+  const { marker } = options;
+  const xmp = marker.xmp(options.uuid);
   const pixels = () => sharp(decoded.data, { raw: decoded.info });
+  const provenance = provenanceOf(options.store, options);
+  const names = upscaled
+    ? { png: `${options.uuid}-upscaled.png`, webp: `${options.uuid}-upscaled.webp` }
+    : { png: `${options.uuid}.png`, webp: `${options.uuid}.webp` };
   const encoded = Promise.all([
-    options.watermark ? pixels().png({ compressionLevel: 4 }).toBuffer() : Promise.resolve(input),
+    (options.watermark ? pixels().png({ compressionLevel: 4 }).toBuffer() : Promise.resolve(input)).then(
+      async (png) => marker.png(png, options.uuid, names.png, await provenance),
+    ),
     // effort 2: the full-size WebP is for viewing; it saves ~40 % of the encode for ~3 % more bytes.
-    pixels().webp({ quality: 85, effort: 2 }).toBuffer(),
+    pixels()
+      .webp({ quality: 85, effort: 2 })
+      .withXmp(xmp)
+      .toBuffer()
+      .then(async (webp) => marker.webp(webp, names.webp, await provenance)),
     upscaled || width <= THUMBNAIL_WIDTH
       ? Promise.resolve(null)
-      : pixels().resize({ width: THUMBNAIL_WIDTH }).webp({ quality: 80 }).toBuffer(),
+      : pixels().resize({ width: THUMBNAIL_WIDTH }).webp({ quality: 80 }).withXmp(xmp).toBuffer(),
   ]);
   if (upscaled) {
     // The thumbnail and blurhash stay those of the original; only the full-size files gain a ×2 version.

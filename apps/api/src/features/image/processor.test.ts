@@ -5,6 +5,7 @@ import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createObjectStore } from '../../storage/create-object-store.ts';
 import { InvalidImageError } from './post-process.ts';
+import { testMarking } from './marking/test-marking.test-support.ts';
 import { createImageProcessor } from './processor.ts';
 
 const roots: string[] = [];
@@ -12,14 +13,23 @@ afterAll(() => {
   for (const root of roots) rmSync(root, { recursive: true, force: true });
 });
 
-function processorOf(threads: number) {
+async function processorOf(threads: number) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'mirage-processor-'));
   roots.push(dataDir);
   // The folder store, as the configuration makes it: DATA_DIR/files.
   const storeConfig = { DATA_DIR: dataDir, S3_REGION: 'us-east-1', S3_FORCE_PATH_STYLE: false };
   const store = createObjectStore(storeConfig);
   const root = path.join(dataDir, 'files');
-  return { root, store, processor: createImageProcessor({ store, threadStore: storeConfig, threads }) };
+  return {
+    root,
+    store,
+    processor: createImageProcessor({
+      store,
+      threadStore: storeConfig,
+      threads,
+      marking: await testMarking(),
+    }),
+  };
 }
 
 /** A gradient, so that the blurhash and the encodings depend on every part of the image. */
@@ -35,8 +45,8 @@ async function gradientPng(width: number, height: number) {
 describe('image processor', () => {
   it('gives the same files and blurhash in a thread as in the calling thread', async () => {
     const png = await gradientPng(640, 880);
-    const threaded = processorOf(2);
-    const inline = processorOf(0);
+    const threaded = await processorOf(2);
+    const inline = await processorOf(0);
     try {
       const [a, b] = await Promise.all([
         threaded.processor.process(png, { uuid: 'same', watermark: true }),
@@ -44,10 +54,16 @@ describe('image processor', () => {
       ]);
       expect(a).toEqual(b);
       expect(a).toMatchObject({ width: 640, height: 880 });
-      for (const file of ['same.png', 'same.webp', 'same-min.webp']) {
-        const key = `images/${file}`;
-        expect((await threaded.store.get(key))?.equals((await inline.store.get(key))!)).toBe(true);
+      // The full-size files carry a signed manifest each (a signature and ids of their own): the same pixels.
+      for (const file of ['same.png', 'same.webp']) {
+        const pixels = async (store: typeof threaded.store) =>
+          sharp((await store.get(`images/${file}`))!)
+            .raw()
+            .toBuffer();
+        expect((await pixels(threaded.store)).equals(await pixels(inline.store)), file).toBe(true);
       }
+      const key = 'images/same-min.webp';
+      expect((await threaded.store.get(key))?.equals((await inline.store.get(key))!)).toBe(true);
       const thumbnail = await sharp((await threaded.store.get('images/same-min.webp'))!).metadata();
       expect([thumbnail.format, thumbnail.width]).toEqual(['webp', 512]);
     } finally {
@@ -56,7 +72,7 @@ describe('image processor', () => {
   });
 
   it('processes many concurrent images and stores each one', async () => {
-    const { root, processor } = processorOf(2);
+    const { root, processor } = await processorOf(2);
     try {
       const png = await gradientPng(64, 88);
       const results = await Promise.all(
@@ -71,7 +87,7 @@ describe('image processor', () => {
   });
 
   it('reports an undecodable image as InvalidImageError, and keeps working after it', async () => {
-    const { processor } = processorOf(1);
+    const { processor } = await processorOf(1);
     try {
       const broken = Buffer.concat([(await gradientPng(16, 16)).subarray(0, 40), Buffer.alloc(40)]);
       await expect(processor.process(broken, { uuid: 'broken', watermark: false })).rejects.toBeInstanceOf(
@@ -88,7 +104,7 @@ describe('image processor', () => {
   });
 
   it('writes the ×2 files of an upscale and leaves the thumbnail alone', async () => {
-    const { root, processor } = processorOf(1);
+    const { root, processor } = await processorOf(1);
     try {
       await processor.process(await gradientPng(32, 32), {
         uuid: 'up',
@@ -102,7 +118,7 @@ describe('image processor', () => {
   });
 
   it('refuses work once closed', async () => {
-    const { processor } = processorOf(1);
+    const { processor } = await processorOf(1);
     await processor.close();
     await expect(
       processor.process(await gradientPng(8, 8), { uuid: 'late', watermark: false }),

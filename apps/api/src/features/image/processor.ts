@@ -1,12 +1,15 @@
 import { Worker } from 'node:worker_threads';
 import type { StoreConfig } from '../../storage/create-object-store.ts';
 import type { ObjectStore } from '../../storage/object-store.ts';
+import { createMarker, type MarkingConfig } from './marking/marker.ts';
 import { InvalidImageError, processImage, type ProcessedImage } from './post-process.ts';
 
 export interface ProcessOptions {
   uuid: string;
   watermark: boolean;
   variant?: 'original' | 'upscaled';
+  /** The image a tweak was made from (its Content Credentials' parent ingredient). */
+  source?: string;
   /** Largest width x height to decode (sharp's limitInputPixels); see processImage. */
   maxPixels?: number;
 }
@@ -30,6 +33,12 @@ export interface ImageProcessor {
 export type ProcessorReply =
   { id: number; result: ProcessedImage } | { id: number; error: { invalidImage: boolean; message: string } };
 
+/** What each thread starts with. */
+export interface ProcessorThreadData {
+  threadStore: StoreConfig;
+  marking: MarkingConfig;
+}
+
 export interface ProcessorRequest {
   id: number;
   input: Uint8Array;
@@ -52,24 +61,28 @@ interface Thread {
  */
 export function createImageProcessor(options: {
   store: ObjectStore;
+  /** How every file is marked as AI-generated (./marking); each thread makes its own marker from it. */
+  marking: MarkingConfig;
   threadStore: StoreConfig | undefined;
   threads: number;
 }): ImageProcessor {
-  const { store, threadStore, threads: size } = options;
+  const { store, marking, threadStore, threads: size } = options;
   if (size <= 0 || threadStore === undefined) {
+    const marker = createMarker(marking);
     return {
-      process: (input, processOptions) => processImage(input, { ...processOptions, store }),
+      process: (input, processOptions) => processImage(input, { ...processOptions, store, marker }),
       close: async () => {},
     };
   }
 
+  const threadData: ProcessorThreadData = { threadStore, marking };
   const threads: Thread[] = [];
   let nextId = 1;
   let closed = false;
 
   function start(): Thread {
     const worker = new Worker(new URL(THREAD_ENTRY, import.meta.url), {
-      workerData: { threadStore },
+      workerData: threadData,
     });
     const thread: Thread = { worker, pending: new Map() };
     worker.on('message', (reply: ProcessorReply) => {

@@ -1,3 +1,4 @@
+import { isPublished } from '@mirage/domain';
 import { sql, type ExpressionBuilder, type Insertable } from 'kysely';
 import type { DB } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
@@ -6,15 +7,19 @@ import { upsertTags } from '../tag/index.ts';
 
 /**
  * Inserts an image with its tags outside the worker path (curated samples, imports): tags are created, and
- * counted once more when the image is public (tag/usage-repository.ts, like image completion), in the
- * caller's transaction.
+ * counted once more when the image is published (public and cleared: tag/usage-repository.ts, like image
+ * completion), in the caller's transaction.
  */
 export async function insertImageWithTags(
   trx: DB,
   image: Omit<Insertable<ImageTable>, 'tag_ids'>,
   tags: readonly { kind: string; name: string }[],
 ): Promise<ImageRow> {
-  const tagRows = tags.length === 0 ? [] : await upsertTags(trx, tags, image.is_private !== true).execute();
+  const counted = isPublished({
+    is_private: image.is_private === true,
+    safety_state: image.safety_state ?? 'clear',
+  });
+  const tagRows = tags.length === 0 ? [] : await upsertTags(trx, tags, counted).execute();
   return trx
     .insertInto('image')
     .values({ ...image, tag_ids: tagRows.map((row) => row.id).sort((a, b) => a - b) })

@@ -1,5 +1,5 @@
 import { getImageFile } from '@mirage/contract';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ANONYMOUS, canView } from '@mirage/domain';
 import { AppError } from '../../errors.ts';
@@ -29,9 +29,29 @@ const FILE_PATTERN =
  */
 export function registerImageFileRoutes(
   fastify: FastifyInstance,
-  deps: { images: ImageRepository; store: ObjectStore },
+  deps: {
+    images: ImageRepository;
+    store: ObjectStore;
+    /**
+     * The owner account of this browser's guest trial session, if any (features/guest): a guest sees its
+     * own private image through the same route, and nobody else does.
+     */
+    guestOwner?: (request: FastifyRequest) => Promise<number | undefined>;
+    /** The user of a files host read token (`?token=`, GET /api/config/b2_token), or null. */
+    readTokenUser?: (token: string | undefined) => Promise<number | null>;
+    /**
+     * The site's origin when the files have a host of their own (FILES_PUBLIC_URL): its pages load them
+     * from another origin, so the answers allow that (CORP cross-origin, and CORS for the site, whose
+     * download button fetches the PNG).
+     */
+    siteOriginWhenFilesHosted?: string | undefined;
+  },
 ) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+  // Tried last: a session cookie or the worker's file token already settle most requests. A read token
+  // makes its user the viewer for this one file, so it opens that user's files and no one else's.
+  const readTokenViewer = async (request: { query: { token?: string | undefined } }) =>
+    deps.readTokenUser ? await deps.readTokenUser(request.query.token) : ANONYMOUS;
   app.get(
     getImageFile.path,
     { config: { auth: 'optional-stale-as-guest' }, schema: schemaOf(getImageFile) },
@@ -48,7 +68,13 @@ export function registerImageFileRoutes(
       // gallery lists it, but its files are there for every page to show.
       const anybodys = canView(ANONYMOUS, image) || image.curated;
       if (!anybodys) {
-        if (!canView(await viewerIdWhenAsked(request), image)) throw new AppError('image_not_found');
+        if (
+          !canView(await viewerIdWhenAsked(request), image) &&
+          !(deps.guestOwner && canView((await deps.guestOwner(request)) ?? ANONYMOUS, image)) &&
+          !(request.query.token && canView(await readTokenViewer(request), image))
+        ) {
+          throw new AppError('image_not_found');
+        }
       }
       if (suffix === '-upscaled' && !image.upscaled) throw new AppError('image_not_found');
       const keys =
@@ -58,6 +84,10 @@ export function registerImageFileRoutes(
       if (!body) throw new AppError('image_not_found');
       reply.header('content-type', extension === 'png' ? 'image/png' : 'image/webp');
       reply.header('cache-control', anybodys ? PUBLIC_FILE_CACHE : PRIVATE_FILE_CACHE);
+      if (deps.siteOriginWhenFilesHosted) {
+        reply.header('cross-origin-resource-policy', 'cross-origin');
+        reply.header('access-control-allow-origin', deps.siteOriginWhenFilesHosted);
+      }
       // An ETag of the stored bytes: once the day is over, a browser revalidates with a 304 instead of
       // downloading the file again. Checked after the privacy check, so a 304 says nothing to a stranger.
       if (answeredNotModified(request, reply, etagOf(body))) return reply;

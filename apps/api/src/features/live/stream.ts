@@ -6,10 +6,14 @@ import type { AppMetrics } from '../../http/metrics-registry.ts';
 import { userIdOf } from '../../http/route-auth.ts';
 import { sessionToken } from '../../http/session-cookies.ts';
 import type { SessionService } from '../session/index.ts';
+import { createHeartbeats } from './heartbeat.ts';
 import { createLiveHub, MAX_STREAMS_PER_USER, type LiveSignal } from './hub.ts';
 
 export interface LiveStreamOptions {
-  /** Heartbeat comments keep proxies from closing an idle stream; each one also re-checks the session. */
+  /**
+   * Heartbeat comments keep proxies from closing an idle stream; each stream's session is re-checked with
+   * its heartbeat (heartbeat.ts).
+   */
   heartbeatMs?: number;
   /** Open streams per user on one instance, all streams together. */
   maxStreamsPerUser?: number;
@@ -24,6 +28,11 @@ export type LiveTopic = 'tasks' | 'balance' | 'notification' | 'player';
 export interface LiveStreamSource {
   topics: ReadonlySet<LiveTopic>;
   taskViews: TaskViewReader;
+  /**
+   * Whose stream it is when not the signed-in user's: the guest trial's session (features/guest), by
+   * the owner account of its task, and how its heartbeat re-checks that the session still stands.
+   */
+  viewer?: { userId: number; stillValid: () => Promise<boolean> };
 }
 
 export interface LiveStreams {
@@ -39,8 +48,12 @@ export const HEARTBEAT_MS = 15_000;
 export const SHUTDOWN_RETRY_MS = 1000;
 /** The last frame of a stream this instance ends because it shuts down: the delay, then a comment. */
 export const SHUTDOWN_FRAME = `retry: ${SHUTDOWN_RETRY_MS}\n\n: this instance is shutting down; reconnect\n\n`;
-/** Changes arriving within this window are sent as one update (short: the fan-out target is 100 ms p99). */
-const COALESCE_MS = 50;
+/**
+ * A stream sends a change at once (in the next turn, so the signals of one turn go together), then sends
+ * the changes that follow within this window as one update at its end: a burst of progress reports costs
+ * at most one update per window, and a lone change waits for nothing (the fan-out target is 100 ms p99).
+ */
+export const COALESCE_MS = 50;
 
 const STREAM_HEADERS = {
   'content-type': 'text/event-stream; charset=utf-8',
@@ -68,6 +81,22 @@ export function createLiveStreams(
 ): LiveStreams {
   const heartbeatMs = deps.options?.heartbeatMs ?? HEARTBEAT_MS;
   const hub = createLiveHub(deps.notifier, deps.options?.maxStreamsPerUser ?? MAX_STREAMS_PER_USER);
+  const heartbeats = createHeartbeats(deps.sessions, heartbeatMs, (error) =>
+    app.log.warn({ err: error }, 'live stream heartbeat check failed'),
+  );
+  /**
+   * The serialised data of an event, by its data object: a user's streams flushing together are handed the
+   * same views (task/view.ts), so 8 streams of one user cost one JSON.stringify.
+   */
+  const serialised = new WeakMap<object, string>();
+  const serialise = (data: object) => {
+    let json = serialised.get(data);
+    if (json === undefined) {
+      json = JSON.stringify(data);
+      serialised.set(data, json);
+    }
+    return json;
+  };
   // A draining instance ends its streams with the reconnect hint at once, while its in-flight requests
   // finish; the browsers' reconnections go to instances that take traffic.
   deps.draining?.addEventListener('abort', () => hub.closeAll(), { once: true });
@@ -76,13 +105,17 @@ export function createLiveStreams(
     hub.closeAll();
     done();
   });
-  app.addHook('onClose', () => hub.stop());
+  app.addHook('onClose', () => {
+    hub.stop();
+    heartbeats.stop();
+  });
 
   async function open(request: FastifyRequest, reply: FastifyReply, source: LiveStreamSource) {
-    const token = sessionToken(request);
+    const guest = source.viewer;
+    const token = guest ? undefined : sessionToken(request);
     // The route's `auth: 'user'` resolved the viewer (http/route-auth.ts); the token is kept for the
     // heartbeat's and revocations' re-checks of the session.
-    const userId = userIdOf(request);
+    const userId = guest ? guest.userId : userIdOf(request);
     // HEAD: the headers a GET would have, and the end (a hijacked stream would never end).
     if (request.method === 'HEAD') return reply.headers(STREAM_HEADERS).send();
     // Opened while draining (the balancer has not noticed yet): only the reconnect hint, and the end.
@@ -99,12 +132,14 @@ export function createLiveStreams(
     let pendingNotifications: string[] = [];
     let pendingPlayer = false;
     let flushTimer: NodeJS.Timeout | undefined;
+    let lastFlushAt = Number.NEGATIVE_INFINITY;
     const stream = reply.raw;
     const send = <E extends LiveEventName>(event: E, data: LiveEventData[E]) =>
-      stream.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+      stream.write(`event: ${event}\ndata: ${serialise(data)}\n\n`);
 
     const flush = async () => {
       flushTimer = undefined;
+      lastFlushAt = performance.now();
       const taskIds = pendingTasks;
       const balance = pendingBalance;
       const notifications = pendingNotifications;
@@ -123,17 +158,26 @@ export function createLiveStreams(
       for (const id of notifications) send(LIVE_EVENT.notification, { id });
     };
     const later = () => {
-      flushTimer ??= setTimeout(() => void flush().catch(close), COALESCE_MS);
+      const wait = Math.max(0, lastFlushAt + COALESCE_MS - performance.now());
+      flushTimer ??= setTimeout(() => void flush().catch(close), wait);
     };
-    /** Ends the stream with an `unauthorized` event once its session is no longer valid. */
-    const recheck = (alive: () => void) => {
-      deps.sessions.resolve(token).then(alive, (error: unknown) => {
-        // Only a session found gone ends the stream as unauthorized (the web then stops for good). A
-        // check that could not run (the database restarting: not an AppError) waits for the next one.
-        if (closed || !(error instanceof AppError)) return;
-        send(LIVE_EVENT.unauthorized, { code: 'token_invalid' });
-        close();
-      });
+    /** The session is no longer valid: an `unauthorized` event (the web then stops for good), and the end. */
+    const expire = () => {
+      if (closed) return;
+      send(LIVE_EVENT.unauthorized, { code: 'token_invalid' });
+      close();
+    };
+    /** Re-checks the session at once (a revocation was signalled for this user). */
+    const recheck = () => {
+      if (guest) return; // a guest session is not an account's: no account revocation names it
+      deps.sessions.resolve(token).then(
+        () => undefined,
+        // Only a session found gone ends the stream. A check that could not run (the database
+        // restarting: not an AppError) waits for the next heartbeat's.
+        (error: unknown) => {
+          if (error instanceof AppError) expire();
+        },
+      );
     };
     const signal = (received: LiveSignal) => {
       switch (received.kind) {
@@ -154,14 +198,14 @@ export function createLiveStreams(
           pendingPlayer = true;
           return later();
         case 'session_revoked':
-          return recheck(() => undefined);
+          return recheck();
       }
     };
     const close = () => {
       if (closed) return;
       closed = true;
       disconnect();
-      clearInterval(heartbeat);
+      stopBeating();
       clearTimeout(flushTimer);
       counted();
       stream.end();
@@ -183,11 +227,14 @@ export function createLiveStreams(
     reply.hijack();
     stream.writeHead(200, { ...STREAM_HEADERS, connection: 'keep-alive' });
     request.raw.once('close', close);
-    const heartbeat = setInterval(() => {
-      recheck(() => {
+    const stopBeating = heartbeats.add({
+      token,
+      ...(guest ? { check: guest.stillValid } : {}),
+      beat: () => {
         if (!closed) stream.write(': heartbeat\n\n');
-      });
-    }, heartbeatMs);
+      },
+      expire,
+    });
 
     stream.write('retry: 3000\n\n');
     if (!source.topics.has('tasks')) return;

@@ -65,9 +65,13 @@ export function registerModCommerceRoutes(fastify: FastifyInstance, deps: { mod:
     },
   );
 
-  app.get(listStaffGameEvents.path, { config: events, schema: schemaOf(listStaffGameEvents) }, async () => ({
-    items: (await mod.commerce.listEvents()).map(gameEventView),
-  }));
+  app.get(
+    listStaffGameEvents.path,
+    { config: events, schema: schemaOf(listStaffGameEvents) },
+    async (request) => ({
+      items: (await mod.commerce.listEvents(request.query.limit, request.query.offset)).map(gameEventView),
+    }),
+  );
   app.post(
     createStaffGameEvent.path,
     { config: events, schema: schemaOf(createStaffGameEvent) },

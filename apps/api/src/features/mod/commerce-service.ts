@@ -58,10 +58,13 @@ export function createModCommerceService(deps: { db: DB; now: () => Date }) {
       if (result.outcome === 'not_open') throw new AppError('review_not_open');
     },
 
-    /** Every event, latest start first, with its state now and its counts. */
-    async listEvents() {
+    /** One page of the events, latest start first, with its state now and its counts. */
+    async listEvents(limit: number, offset: number) {
       const at = now();
-      return (await events.list()).map((event) => ({ ...event, state: gameEventState(event, at) }));
+      return (await events.list({ limit, offset })).map((event) => ({
+        ...event,
+        state: gameEventState(event, at),
+      }));
     },
 
     /**

@@ -10,6 +10,14 @@ import type { ModOperationsRepository } from './operations-repository.ts';
 const iso = (date: Date) => date.toISOString();
 const isoOrNull = (date: Date | null) => (date ? date.toISOString() : null);
 
+/** A worker's leases, from the task feature (composed in services.ts). */
+export interface WorkerLeases {
+  /** The tasks it holds a lease on now, read in `trx`. */
+  heldBy(workerId: number, trx: DB): Promise<string[]>;
+  /** Puts them back now, as an expired lease goes back (task/lifecycle.ts releaseLeasesOf). */
+  release(workerId: number): Promise<number>;
+}
+
 /**
  * The console's keys and workers areas (docs/product/moderation-console.md#serial-key-batches and
  * #workers), admins only: the serial-key feature's batches and revocation, worker tokens and the workers'
@@ -21,6 +29,8 @@ export function createModFleetService(deps: {
   serialKeys: SerialKeyService;
   workers: WorkerRepository;
   workerAuth: WorkerAuth;
+  /** The task feature's leases: what a worker holds, and releasing them (the reaper's unit). */
+  leases: WorkerLeases;
   now: () => Date;
 }) {
   const { db, repository, now } = deps;
@@ -111,6 +121,13 @@ export function createModFleetService(deps: {
       return { ...result, token };
     },
 
+    /**
+     * Disables a worker's token, then releases the jobs it holds at once (queued again by the reaper's
+     * rules; nothing is refunded or charged again) rather than when their leases run out: its reports are
+     * refused from now on, so its user would wait for nothing. The audit entry names the jobs it held.
+     * A revoke of a revoked worker changes nothing but still releases what it holds (a lease taken on
+     * another instance whose token cache had not yet expired, or a release cut short).
+     */
     async revokeWorker(actor: StaffActor, workerId: number, note: string): Promise<boolean> {
       const changed = await db.transaction().execute(async (trx) => {
         const worker = await repository.lockWorker(trx, workerId);
@@ -122,12 +139,13 @@ export function createModFleetService(deps: {
           action: 'worker_revoked',
           target: { type: 'worker', id: workerId },
           note,
-          detail: { name: worker.name },
+          detail: { name: worker.name, released_tasks: await deps.leases.heldBy(workerId, trx) },
           at: now(),
         });
         return true;
       });
       deps.workerAuth.forget();
+      await deps.leases.release(workerId);
       return changed;
     },
   };

@@ -1,7 +1,7 @@
 import type { DB } from '../../db/database.ts';
 import type { SerialKeyService } from '../serial-key/index.ts';
 import type { WorkerAuth, WorkerRepository } from '../worker/index.ts';
-import { createModFleetService } from './fleet-service.ts';
+import { createModFleetService, type WorkerLeases } from './fleet-service.ts';
 import { createModOperationsRepository } from './operations-repository.ts';
 import { createModRuleService } from './rule-service.ts';
 
@@ -14,6 +14,8 @@ export function createModOperations(deps: {
   serialKeys: SerialKeyService;
   workers: WorkerRepository;
   workerAuth: WorkerAuth;
+  /** A worker's leases (the task feature): a revoked worker's are released at once. */
+  workerLeases: WorkerLeases;
   /** Sends the cross-instance "rules changed" signal inside the change's transaction. */
   rulesChanged: (trx: DB) => Promise<void>;
   /** Drops this instance's cached rules once a change committed. */
@@ -35,6 +37,7 @@ export function createModOperations(deps: {
       serialKeys: deps.serialKeys,
       workers: deps.workers,
       workerAuth: deps.workerAuth,
+      leases: deps.workerLeases,
       now: deps.now,
     }),
   };

@@ -1,3 +1,4 @@
+import { isPublished } from '@mirage/domain';
 import { sql } from 'kysely';
 import type { DB } from '../../db/database.ts';
 import { changeTagUsage } from '../tag/index.ts';
@@ -122,12 +123,12 @@ export function createModReportRepository(db: DB) {
 
     /**
      * Hides the image: private for good (its owner cannot publish it again), its tags' public usage given
-     * back when it was public. Returns the image's uuid and owner.
+     * back when it was published. Returns the image's uuid and owner.
      */
     async hideImage(trx: DB, imageId: number, at: Date) {
       const before = await trx
         .selectFrom('image')
-        .select(['uuid', 'user_id', 'is_private', 'tag_ids'])
+        .select(['uuid', 'user_id', 'is_private', 'tag_ids', 'safety_state'])
         .where('id', '=', imageId)
         .forUpdate()
         .executeTakeFirstOrThrow();
@@ -136,7 +137,7 @@ export function createModReportRepository(db: DB) {
         .set({ is_private: true, hidden_at: at })
         .where('id', '=', imageId)
         .execute();
-      if (!before.is_private) await changeTagUsage(trx, before.tag_ids, -1);
+      if (isPublished(before)) await changeTagUsage(trx, before.tag_ids, -1);
       return { uuid: before.uuid, ownerId: before.user_id };
     },
   };

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { DB } from '../../db/database.ts';
+import { isGuestOwner } from '../guest/index.ts';
 
 const SUMMARY = [
   'app_user.id',
@@ -22,7 +23,11 @@ function likePrefix(text: string): string {
 /** The console's reads and changes of accounts (docs/product/moderation-console.md#users). */
 export function createModUserRepository(db: DB) {
   return {
-    /** By id, or by the start of the username or email (case-insensitive); newest accounts first. */
+    /**
+     * By id, or by the start of the username or email (case-insensitive); newest accounts first. The guest
+     * trial's owner accounts (features/guest: one per visitor's browser, erased after a day) match their id
+     * only: a name search would list them by the dozen.
+     */
     async search(text: string, limit: number) {
       const id = /^\d{1,15}$/.test(text) ? Number(text) : null;
       const pattern = likePrefix(text.toLowerCase());
@@ -32,8 +37,13 @@ export function createModUserRepository(db: DB) {
         .where((eb) =>
           eb.or([
             ...(id !== null ? [eb('app_user.id', '=', id)] : []),
-            eb(sql<string>`lower(app_user.username)`, 'like', pattern),
-            eb(sql<string>`lower(app_user.email)`, 'like', pattern),
+            eb.and([
+              eb.not(isGuestOwner(eb.ref('app_user.referral_code'))),
+              eb.or([
+                eb(sql<string>`lower(app_user.username)`, 'like', pattern),
+                eb(sql<string>`lower(app_user.email)`, 'like', pattern),
+              ]),
+            ]),
           ]),
         )
         .orderBy('app_user.id', 'desc')

@@ -174,6 +174,37 @@ export function createPlayerRepository(db: DB) {
         .executeTakeFirstOrThrow();
       return { newNotifications: Number(row.fresh), newRewards: Number(row.rewards) };
     },
+
+    /**
+     * Deletes up to `limit` notifications the retention lets go (isExpiredNotification in the domain):
+     * read ones created before `readBefore`, unread ones before `anyBefore` unless they still pay reward
+     * tokens. One short statement; returns how many went.
+     */
+    async deleteExpiredNotifications(
+      cutoffs: { readBefore: Date; anyBefore: Date },
+      limit: number,
+    ): Promise<number> {
+      const result = await db
+        .deleteFrom('notification')
+        .where('id', 'in', (eb) =>
+          eb
+            .selectFrom('notification')
+            .select('id')
+            .where((w) =>
+              w.or([
+                w.and([w('consumed_at', 'is not', null), w('created_at', '<', cutoffs.readBefore)]),
+                w.and([
+                  w('consumed_at', 'is', null),
+                  w('reward_tokens', '=', 0),
+                  w('created_at', '<', cutoffs.anyBefore),
+                ]),
+              ]),
+            )
+            .limit(limit),
+        )
+        .executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
   };
 }
 export type PlayerRepository = ReturnType<typeof createPlayerRepository>;

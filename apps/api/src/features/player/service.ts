@@ -4,6 +4,9 @@ import {
   DEFAULT_PLAYER_PROGRESS,
   EQUIP_SLOT,
   BELL_NOTIFICATION_TYPES,
+  NOTIFICATION_PRUNE_BATCH,
+  NOTIFICATION_PRUNE_MAX_BATCHES,
+  notificationRetentionCutoffs,
   REWARDS,
   requiredXp,
   rewardById,
@@ -156,6 +159,22 @@ export function createPlayerService(deps: { players: PlayerRepository; now: () =
     async consumeAll(userId: number, type: NotificationType) {
       const outcome = await players.consume(userId, { type }, deps.now());
       return { ...outcome, counts: await players.counts(userId, BELL_NOTIFICATION_TYPES) };
+    },
+
+    /**
+     * Hourly maintenance: deletes the notifications past their retention, NOTIFICATION_PRUNE_BATCH rows a
+     * statement (each its own short transaction) and at most NOTIFICATION_PRUNE_MAX_BATCHES statements a
+     * run; a larger backlog goes over the next runs. Returns how many went.
+     */
+    async pruneNotifications(): Promise<number> {
+      const cutoffs = notificationRetentionCutoffs(deps.now());
+      let deleted = 0;
+      for (let batch = 0; batch < NOTIFICATION_PRUNE_MAX_BATCHES; batch += 1) {
+        const gone = await players.deleteExpiredNotifications(cutoffs, NOTIFICATION_PRUNE_BATCH);
+        deleted += gone;
+        if (gone < NOTIFICATION_PRUNE_BATCH) break;
+      }
+      return deleted;
     },
   };
 }

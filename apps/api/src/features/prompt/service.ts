@@ -3,6 +3,7 @@ import {
   SAVED_PROMPT_TAG_LISTS,
   allTagIds,
   canSaveAnotherPrompt,
+  checkChildSafety,
   isSubscribable,
   ownershipProblem,
   pageCount,
@@ -58,7 +59,7 @@ export type PromptView = ReturnType<typeof toPromptView>;
  * `/api/prompt` use cases (docs/product/collections-and-prompts.md#saved-prompts); every one acts for a
  * signed-in user.
  */
-export function createPromptService(prompts: PromptRepository) {
+export function createPromptService(prompts: PromptRepository, now: () => Date) {
   /** Throws validation_error naming the first list that holds ids that are not known. */
   async function checkReferences(body: SavePromptBody) {
     const known = await prompts.existingTagIds(allTagIds(body));
@@ -78,6 +79,12 @@ export function createPromptService(prompts: PromptRepository) {
     async save(userId: number, body: SavePromptBody): Promise<{ id: number }> {
       const problem = savedPromptProblem(body);
       if (problem) throw new AppError('validation_error', { field: problem });
+      // The name is free text other users may read (community list): it passes the child-safety layer
+      // like any prompt and is refused with the same code, without a strike (saving starts no generation,
+      // and the saved tags themselves take none either). Nothing of the match goes back to the user.
+      if (checkChildSafety({ prompt: body.lib }, now().getUTCFullYear()).blocked) {
+        throw new AppError('forbidden_prompt');
+      }
       await checkReferences(body);
       const id = await prompts.insertWithin(
         {

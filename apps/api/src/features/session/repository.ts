@@ -29,6 +29,18 @@ export function createSessionRepository(db: DB) {
         .executeTakeFirst();
     },
 
+    /** The sessions among `tokenHashes` that are neither revoked nor expired at `now`, with their users. */
+    async findLive(tokenHashes: readonly Buffer[], now: Date) {
+      if (tokenHashes.length === 0) return [];
+      return db
+        .selectFrom('session')
+        .select(['token_hash', 'user_id'])
+        .where('token_hash', 'in', tokenHashes)
+        .where('revoked_at', 'is', null)
+        .where('expires_at', '>', now)
+        .execute();
+    },
+
     /** Revokes one session; returns its user id, or undefined when there was no live one. */
     async revoke(tokenHash: Buffer, now: Date): Promise<number | undefined> {
       const row = await db

@@ -23,9 +23,10 @@ export function operatorOf(config: Config) {
 }
 
 /**
- * GET /api/config/site (docs/product/content.md): who runs the service, the about page's team and the
- * promo pages' testimonials. The testimonials file is read once, here, at start (a broken one refuses the
- * start); the team is looked up on each call, so an account created after the start is found.
+ * GET /api/config/site (docs/product/content.md): who runs the service, the about page's team, the
+ * promo pages' testimonials and the analytics script (docs/product/routes.md#analytics). The
+ * testimonials file is read once, here, at start (a broken one refuses the start); the team is looked up
+ * on each call, so an account created after the start is found.
  */
 export function registerSiteRoutes(fastify: FastifyInstance, deps: { config: Config; db: DB }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -33,6 +34,9 @@ export function registerSiteRoutes(fastify: FastifyInstance, deps: { config: Con
   const site = createSiteRepository(deps.db);
   const testimonials = loadTestimonials(config.PROMO_TESTIMONIALS_FILE);
   const operator = operatorOf(config);
+  const analytics = config.ANALYTICS_SCRIPT_URL
+    ? { script_url: config.ANALYTICS_SCRIPT_URL, site_id: config.ANALYTICS_SITE_ID ?? null }
+    : null;
   if (config.NODE_ENV === 'production') {
     // A warning rather than a refusal: the legal duty is the operator's and varies by country, and a text
     // field should not keep the whole service down. The legal pages show the placeholder meanwhile.
@@ -59,7 +63,7 @@ export function registerSiteRoutes(fastify: FastifyInstance, deps: { config: Con
       }
       // The same for everyone until the configuration or a team account changes: caches may keep it a while.
       reply.header('cache-control', 'public, max-age=300');
-      return { operator, team, testimonials };
+      return { operator, team, testimonials, analytics };
     },
   );
 }

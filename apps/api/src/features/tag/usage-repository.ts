@@ -2,14 +2,17 @@ import { sql, type RawBuilder } from 'kysely';
 import type { DB } from '../../db/database.ts';
 
 /**
- * Tag usage: `tag.usage_count` is the number of PUBLIC images that carry the tag. Decision (abuse
- * findings M2): a private image's tags count for nobody, not even for its owner. Counts and suggestions
+ * Tag usage: `tag.usage_count` is the number of PUBLISHED images that carry the tag: public and cleared by
+ * the image-side safety check (isPublished in @mirage/domain; a pending or held image counts once cleared
+ * or released: image/safety/repository.ts). Decision (abuse findings M2): a private image's tags count
+ * for nobody, not even for its owner. Counts and suggestions
  * are shared by everyone (one counter per tag, no per-viewer counting on the search path), and a word
  * that only private prompts hold must not reach anyone but through the owner's own images. A tag row
  * still exists for a private image (its tag_ids need ids; search filters and blacklists work on them).
  *
  * Every change of an image's visibility moves the counts in the same transaction as the image row:
- * creation (+1 if public), a privacy toggle (±1), a deletion (−1 if it was public). Tag rows are locked
+ * creation (+1 if published), the safety check's clearing or a release (+1 if public), a privacy toggle
+ * of a cleared image (±1), a deletion (−1 if it was published). Tag rows are locked
  * in (kind, name) order everywhere, after the one image row involved, so concurrent changes never
  * deadlock.
  */

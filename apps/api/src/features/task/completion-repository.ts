@@ -1,4 +1,10 @@
-import { EVENT_DEDUPE_KEY, TASK_STATE, TERMINAL_STATES, type DomainEventPayload } from '@mirage/domain';
+import {
+  EVENT_DEDUPE_KEY,
+  isPublished,
+  TASK_STATE,
+  TERMINAL_STATES,
+  type DomainEventPayload,
+} from '@mirage/domain';
 import { sql, type Insertable } from 'kysely';
 import type { DB } from '../../db/database.ts';
 import { prepared } from '../../db/prepared.ts';
@@ -51,9 +57,16 @@ export async function completeWithNewImage(
           .where('state', 'not in', TERMINAL_STATES)
           .forUpdate(),
       )
-      // The image's tags, written only when the lease guard holds; counted only for a public image
-      // (tag/usage-repository.ts).
-      .with('tagged', () => upsertTags(db, completion.tags, image.is_private !== true, 'locked'))
+      // The image's tags, written only when the lease guard holds; counted only for a published image
+      // (tag/usage-repository.ts): not while it waits for the safety check.
+      .with('tagged', () =>
+        upsertTags(
+          db,
+          completion.tags,
+          isPublished({ is_private: image.is_private === true, safety_state: image.safety_state ?? 'clear' }),
+          'locked',
+        ),
+      )
       .with('stored', (q) =>
         q
           .insertInto('image')

@@ -150,17 +150,26 @@ export function createTaskCompletion(deps: CompletionDeps) {
      * queued again (no end: no event); else it ends — failed (the worker's failure or a result refused
      * for the last time) or expired (the reaper: its lease ran out on the last attempt). With `holder`,
      * only while that worker still holds the lease (checked on the locked row: the reaper may have given
-     * the task to another worker meanwhile).
+     * the task to another worker meanwhile); `leaseOf` checks the same by the worker's id alone (a revoked
+     * worker's lease, released by the console: no attempt duration is recorded, as for an expiry).
      */
     async endAttempt(
       task: Pick<TaskRecord, 'id'>,
-      attempt: { retryable: boolean; message: string; cause: EndCause; holder?: WorkerRow },
+      attempt: {
+        retryable: boolean;
+        message: string;
+        cause: EndCause;
+        holder?: WorkerRow;
+        leaseOf?: number;
+      },
     ): Promise<void> {
       const ended = await db.transaction().execute(async (trx) => {
         const locked = await queue.lockTask(trx, task.id);
         if (!locked || isTerminal(locked.state) || locked.state === TASK_STATE.Queue) return undefined;
-        const { holder } = attempt;
-        if (holder && (locked.worker_id !== holder.id || locked.lease_expires_at === null)) return undefined;
+        const holderId = attempt.holder?.id ?? attempt.leaseOf;
+        if (holderId !== undefined && (locked.worker_id !== holderId || locked.lease_expires_at === null)) {
+          return undefined;
+        }
         let refund: { currency: string } | null | undefined;
         if (attempt.retryable && locked.attempts < locked.max_attempts) {
           await queue.requeue(trx, locked.id, attempt.message);

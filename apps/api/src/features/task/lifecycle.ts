@@ -109,7 +109,7 @@ export function createTaskLifecycle(deps: LifecycleDeps) {
     task: TaskRecord,
     worker: WorkerRow,
     png: Buffer,
-    options: { uuid: string; watermark: boolean; variant?: 'upscaled' },
+    options: { uuid: string; watermark: boolean; variant?: 'upscaled'; source?: string },
   ) {
     try {
       return await deps.processor.process(png, { ...options, maxPixels: jobPixels(task.job) });
@@ -244,6 +244,23 @@ export function createTaskLifecycle(deps: LifecycleDeps) {
         if (task?.lease_expires_at && task.lease_expires_at.getTime() < now().getTime()) {
           await completion.endAttempt(task, { retryable: true, message: 'lease expired', cause: 'expiry' });
         }
+      }
+      return ids.length;
+    },
+
+    /**
+     * A revoked worker's leases go back now, as if they had run out (the reaper's unit and rules: queued
+     * again in their place while attempts remain), rather than when they expire: its user does not wait
+     * for a worker that will never answer. Only while that worker still holds each one.
+     */
+    async releaseLeasesOf(workerId: number): Promise<number> {
+      const ids = await queue.leasedBy(workerId);
+      for (const id of ids) {
+        deps.leased.forget(id);
+        await completion.endAttempt(
+          { id },
+          { retryable: true, message: 'worker revoked', cause: 'expiry', leaseOf: workerId },
+        );
       }
       return ids.length;
     },

@@ -217,6 +217,22 @@ export function createQueueRepository(db: DB, options: QueueOptions) {
       await trx.updateTable('task').set({ refunded: true }).where('id', '=', taskId).execute();
     },
 
+    /**
+     * The tasks a worker holds a lease on now (a revoked worker's are released at once). `executor`: a
+     * transaction that reads them with its own change.
+     */
+    async leasedBy(workerId: number, executor: DB = db): Promise<string[]> {
+      const rows = await executor
+        .selectFrom('task')
+        .select('id')
+        .where('worker_id', '=', workerId)
+        .where('lease_expires_at', 'is not', null)
+        .where('state', 'not in', [TASK_STATE.Queue, ...TERMINAL_STATES])
+        .orderBy('id')
+        .execute();
+      return rows.map((row) => row.id);
+    },
+
     async expiredLeases(now: Date, limit = 100): Promise<string[]> {
       const rows = await db
         .selectFrom('task')

@@ -5,6 +5,7 @@ import {
   currencyOfBalance,
   moderatePrompt,
   SAFETY_WARNING,
+  GUEST_TRIAL_LANE,
   type ConvertBody,
   type InpaintBody,
   type ModerationRule,
@@ -167,6 +168,50 @@ export function createTaskService(deps: TaskServiceDeps) {
     /** POST /api/tasks/img2img/convert: redraw an image in another style, Pro (kinds/style-convert.ts). */
     createStyleConvert: (userId: number, body: ConvertBody, fastLane: boolean) =>
       createTask('style_convert', userId, { body, fastLane }),
+
+    /**
+     * The guest trial's txt2img (features/guest): the same validation and moderation as a signed-in
+     * user's (child-safety strikes go to the guest's owner account), but queued free — no price, no
+     * balance, no ledger entry — in the lowest lane. `within` runs in the queuing transaction with the
+     * owner row locked (the trial's use is recorded there, so a refused use queues nothing).
+     */
+    async createGuestTxt2img(
+      ownerId: number,
+      body: Txt2imgBody,
+      within: (trx: Transaction<Database>, taskId: string) => Promise<void>,
+    ) {
+      const kind = creationKind('txt2img');
+      await deps.moderation.assertNotMuted(ownerId);
+      // Privacy is a paid option the plans' rules refuse to Free (validateSettings); the trial's privacy is
+      // imposed, not chosen: validated as public, queued private (the image is stored as the settings say).
+      const checked = await kind.validate(context, ownerId, {
+        body: { ...body, private: false },
+        fastLane: false,
+      });
+      const id = randomUUID();
+      const task = await db.transaction().execute(async (trx) => {
+        if (!(await lockAccountForUpdate(trx, ownerId))) throw new AppError('user_not_found');
+        await kind.checkLocked(context, trx, ownerId, checked);
+        await within(trx, id);
+        const draft = kind.build(context, id, ownerId, checked, 0);
+        const queued = await deps.queue.enqueue(
+          trx,
+          {
+            ...draft,
+            settings: { ...draft.settings, private: true },
+            lane: GUEST_TRIAL_LANE,
+            paid_with: null,
+            max_attempts: deps.maxAttempts,
+          },
+          now(),
+        );
+        await deps.notifier.notify(trx, CHANNEL.taskQueued, queued.id);
+        await deps.notifier.notify(trx, CHANNEL.taskChanged, `${ownerId}:${queued.id}`);
+        return queued;
+      });
+      deps.metrics.taskCreated(task);
+      return kind.answer(task, checked);
+    },
 
     /** Tasks of one user that are not finished, or finished recently, newest first (monitor snapshot). */
     async tasksOf(userId: number, sinceMs = 10 * 60_000) {

@@ -1,4 +1,4 @@
-import { TASK_STATE, type TaskView } from '@mirage/domain';
+import { TASK_STATE, taskSteps, type TaskStep, type TaskView } from '@mirage/domain';
 import type { TaskRow } from '../../db/schema/generation.ts';
 import type { ImageRepository } from '../image/index.ts';
 import type { WorkerRepository } from '../worker/index.ts';
@@ -26,6 +26,20 @@ export function createThroughputEstimator(
   };
 }
 
+/** The task's pipeline steps (the domain's taskSteps) from its row: its job, state and progress. */
+export function stepsOf(task: TaskRow): TaskStep[] {
+  return taskSteps({
+    type: task.type,
+    // Rows written before a field existed may lack it: no upscale, no hires pass.
+    upscale: Boolean(task.job.upscale),
+    samplingSteps: task.job.steps + (task.job.hires?.steps ?? 0),
+    state: task.state,
+    step: task.progress_step,
+    max: task.progress_max,
+    leased: task.started_at !== null,
+  });
+}
+
 export async function toTaskView(
   task: TaskRow,
   extras: {
@@ -50,6 +64,7 @@ export async function toTaskView(
     eta_seconds: eta,
     step: task.progress_step,
     max_step: task.progress_max,
+    tasks: stepsOf(task),
     // PostgreSQL's driver gives a Buffer, PGlite a plain Uint8Array (whose toString ignores 'base64').
     preview: task.preview ? Buffer.from(task.preview).toString('base64') : null,
     image_uuid: extras.image?.uuid ?? null,
@@ -87,7 +102,8 @@ export function createTaskViews(deps: {
   };
 
   type Changed = Map<string, { userId: number; createdAt: number; view: TaskView }>;
-  let batch: { ids: Set<string>; read: Promise<Changed> } | null = null;
+  /** One turn's flushes: the ids they asked for, the shared read, and the answers handed out by user. */
+  let batch: { ids: Set<string>; read: Promise<Changed>; answers: Map<string, TaskView[]> } | null = null;
   const readChanged = async (ids: Set<string>): Promise<Changed> => {
     const rows = await deps.tasks.tasksByIds([...ids]);
     const views = await Promise.all(rows.map(viewOf));
@@ -106,16 +122,24 @@ export function createTaskViews(deps: {
         batch = null;
         return readChanged(ids);
       });
-      batch = { ids, read };
+      batch = { ids, read, answers: new Map() };
     }
+    const { answers } = batch;
     for (const id of taskIds) batch.ids.add(id);
     const found = await batch.read;
+    // A user's streams get the same signals, so they ask for the same ids: they are handed one array,
+    // which the streams serialise once (live/stream.ts).
+    const key = `${userId}:${[...taskIds].sort().join(',')}`;
+    const known = answers.get(key);
+    if (known) return known;
     const own = [...taskIds].flatMap((id) => {
       const entry = found.get(id);
       return entry && entry.userId === userId ? [entry] : [];
     });
     // Newest first, as in a snapshot.
-    return own.sort((a, b) => b.createdAt - a.createdAt).map((entry) => entry.view);
+    const views = own.sort((a, b) => b.createdAt - a.createdAt).map((entry) => entry.view);
+    answers.set(key, views);
+    return views;
   };
 
   return async (userId: number, taskIds?: Set<string>): Promise<TaskView[]> =>

@@ -46,11 +46,7 @@ export function createAccountDeletion(deps: { db: DB; sessions: SessionService; 
       const at = now();
       await db.transaction().execute(async (trx) => {
         if (!(await repository.lockLive(trx, userId))) throw new AppError('user_not_found');
-        const imageUuids = await repository.deleteImages(trx, userId);
-        await repository.deletePrompts(trx, userId);
-        await repository.deletePersonalRows(trx, userId);
-        await repository.anonymise(trx, userId, at);
-        await appendEvent(trx, { type: 'user.deleted', payload: { userId, imageUuids } });
+        await eraseAccount(trx, userId, at);
       });
       // Its open live streams end at once, on every instance (the sessions were deleted above).
       await deps.sessions.revokeOthers(userId, undefined);
@@ -61,6 +57,20 @@ export function createAccountDeletion(deps: { db: DB; sessions: SessionService; 
   };
 }
 export type AccountDeletion = ReturnType<typeof createAccountDeletion>;
+
+/**
+ * Everything of an account but its anonymised row, in the caller's transaction (the row locked): its
+ * images (their files through the `user.deleted` event), prompts, personal rows and tasks. Account
+ * deletion uses it, and so does the guest trial's cleanup for the owner accounts of expired guest sessions.
+ */
+export async function eraseAccount(trx: DB, userId: number, at: Date): Promise<void> {
+  const repository = createDeletionRepository();
+  const imageUuids = await repository.deleteImages(trx, userId);
+  await repository.deletePrompts(trx, userId);
+  await repository.deletePersonalRows(trx, userId);
+  await repository.anonymise(trx, userId, at);
+  await appendEvent(trx, { type: 'user.deleted', payload: { userId, imageUuids } });
+}
 
 /** `user.deleted`: every file of every image the account had (each variant; a missing file is fine). */
 export function registerAccountFileRemoval(handlers: HandlerRegistry, store: ObjectStore): void {

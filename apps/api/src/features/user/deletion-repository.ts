@@ -1,3 +1,4 @@
+import { isPublished } from '@mirage/domain';
 import { sql } from 'kysely';
 import type { DB } from '../../db/database.ts';
 
@@ -40,11 +41,11 @@ export function createDeletionRepository() {
       const deleted = await trx
         .deleteFrom('image')
         .where('user_id', '=', userId)
-        .returning(['uuid', 'is_private', 'tag_ids'])
+        .returning(['uuid', 'is_private', 'tag_ids', 'safety_state'])
         .execute();
       const uses = new Map<number, number>();
       for (const image of deleted) {
-        if (image.is_private) continue;
+        if (!isPublished(image)) continue;
         for (const tagId of image.tag_ids) uses.set(tagId, (uses.get(tagId) ?? 0) + 1);
       }
       if (uses.size > 0) {

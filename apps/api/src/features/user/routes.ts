@@ -12,7 +12,7 @@ import {
   updateUser,
   verifyEmail,
 } from '@mirage/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../errors.ts';
 import { schemaOf } from '../../http/contract.ts';
@@ -38,6 +38,11 @@ export interface UserRouteDeps {
   secureCookies: boolean;
   /** The server's clock (premium and the daily quest are read at this instant). */
   now: () => Date;
+  /**
+   * Runs once a sign-up or sign-in has set the account's session (the guest trial's hand-over of this
+   * browser's image, features/guest): a callback, so that this feature needs not know the guest one.
+   */
+  onSignedIn?: (request: FastifyRequest, reply: FastifyReply, userId: number) => Promise<void>;
 }
 
 const OAUTH_STATE_COOKIE = 'oauth_state';
@@ -57,6 +62,7 @@ export function registerUserRoutes(fastify: FastifyInstance, deps: UserRouteDeps
     async (request, reply) => {
       const { user, token, expiresAt } = await accounts.create(request.body, client(request));
       setSessionCookies(reply, token, expiresAt, secureCookies);
+      await deps.onSignedIn?.(request, reply, user.id);
       return reply.status(201).send({ user: toUserSettings(user, deps.now()) });
     },
   );
@@ -64,6 +70,7 @@ export function registerUserRoutes(fastify: FastifyInstance, deps: UserRouteDeps
   app.post(logIn.path, { config: { auth: 'none' }, schema: schemaOf(logIn) }, async (request, reply) => {
     const { user, token, expiresAt } = await accounts.login(request.body, client(request));
     setSessionCookies(reply, token, expiresAt, secureCookies);
+    await deps.onSignedIn?.(request, reply, user.id);
     return { user: toUserSettings(user, deps.now()) };
   });
 
@@ -160,6 +167,7 @@ export function registerUserRoutes(fastify: FastifyInstance, deps: UserRouteDeps
       if (!user.is_active) throw new AppError('user_not_active');
       const { token, expiresAt } = await accounts.startSession(user, client(request));
       setSessionCookies(reply, token, expiresAt, secureCookies);
+      await deps.onSignedIn?.(request, reply, user.id);
       return { ok: true as const, user: toUserSettings(user, deps.now()) };
     },
   );

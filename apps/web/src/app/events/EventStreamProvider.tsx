@@ -1,29 +1,21 @@
-import { LIVE_EVENT } from '@mirage/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
-import { ME_QUERY_KEY, useSession } from '../../features/session/index.ts';
+import { useSession } from '../../features/session/index.ts';
 import { LiveStreamContext } from './context.ts';
+import { watchLiveRefresh } from './liveRefresh.ts';
 import { browserEnvironment, createLiveStream } from './liveStream.ts';
 
 /**
  * Opens the signed-in user's one live stream (GET /api/events) for the whole app and lets features
- * subscribe to it (useLiveEvent). Balance changes and a revoked session refresh the user (GET
- * /api/user/me): the balances shown everywhere, or the sign-out.
+ * subscribe to it (useLiveEvent). Its signals refresh the user and the player, and a reopened stream
+ * refreshes both, for the signals it may have missed (./liveRefresh.ts).
  */
 export function EventStreamProvider({ children }: { children: ReactNode }) {
   const { signedIn } = useSession();
   const queryClient = useQueryClient();
   const [stream] = useState(() => createLiveStream(browserEnvironment()));
 
-  useEffect(() => {
-    const refreshUser = () => void queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY });
-    const stopBalance = stream.subscribe(LIVE_EVENT.balance, refreshUser);
-    const stopUnauthorized = stream.subscribe(LIVE_EVENT.unauthorized, refreshUser);
-    return () => {
-      stopBalance();
-      stopUnauthorized();
-    };
-  }, [stream, queryClient]);
+  useEffect(() => watchLiveRefresh(stream, queryClient), [stream, queryClient]);
 
   useEffect(() => {
     if (!signedIn || typeof EventSource === 'undefined') return;

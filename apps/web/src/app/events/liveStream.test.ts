@@ -1,59 +1,7 @@
 import { LIVE_STREAM_URL, TASK_STATE, type TaskView } from '@mirage/domain';
 import { describe, expect, it, vi } from 'vitest';
-import { createLiveStream, STREAM_RETRY_MS, type EventSourceLike } from './liveStream.ts';
-
-const CONNECTING = 0;
-const CLOSED = 2;
-
-class FakeSource implements EventSourceLike {
-  readyState = CONNECTING;
-  closed = false;
-  onerror: ((event: never) => void) | null = null;
-  private listeners = new Map<string, ((event: { data?: unknown }) => void)[]>();
-  constructor(readonly url: string) {}
-  addEventListener(type: string, listener: (event: { data?: unknown }) => void) {
-    this.listeners.set(type, [...(this.listeners.get(type) ?? []), listener]);
-  }
-  close() {
-    this.closed = true;
-    this.readyState = CLOSED;
-  }
-  /** The server sends an event. */
-  emit(type: string, data: unknown) {
-    for (const listener of this.listeners.get(type) ?? []) {
-      listener({ data: typeof data === 'string' ? data : JSON.stringify(data) });
-    }
-  }
-  /** The connection fails in `state` (CLOSED: an error answer; CONNECTING: the browser retries). */
-  fail(state: number) {
-    this.readyState = state;
-    this.onerror?.(undefined as never);
-  }
-}
-
-function setup({ hidden = false } = {}) {
-  const sources: FakeSource[] = [];
-  const timers: { run: () => void; ms: number; cleared: boolean }[] = [];
-  const page = { hidden };
-  const stream = createLiveStream({
-    open: (url) => {
-      const source = new FakeSource(url);
-      sources.push(source);
-      return source;
-    },
-    isHidden: () => page.hidden,
-    setTimeout: (run, ms) => {
-      const timer = { run, ms, cleared: false };
-      timers.push(timer);
-      return timer;
-    },
-    clearTimeout: (timer) => {
-      if (timer) (timer as { cleared: boolean }).cleared = true;
-    },
-  });
-  const open = () => sources.filter((source) => !source.closed);
-  return { stream, sources, timers, page, open, latest: () => sources.at(-1)! };
-}
+import { CLOSED, CONNECTING, setup } from './fakeStream.test-support.ts';
+import { STREAM_RETRY_MS } from './liveStream.ts';
 
 const task = (task_id: string, state: number = TASK_STATE.Queue) => ({ task_id, state }) as TaskView;
 
@@ -121,6 +69,19 @@ describe('the app live stream', () => {
     latest().emit('balance', {});
     stream.subscribe('balance', balance);
     expect(balance).not.toHaveBeenCalled();
+  });
+
+  it('gives a late tasks subscriber an empty snapshot too (the server lists no tasks), not before one', () => {
+    const { stream, latest } = setup();
+    stream.start();
+    const early = vi.fn();
+    stream.subscribe('tasks', early);
+    // No snapshot yet: nothing to replay.
+    expect(early).not.toHaveBeenCalled();
+    latest().emit('tasks', []);
+    const late = vi.fn();
+    stream.subscribe('tasks', late);
+    expect(late).toHaveBeenCalledWith([]);
   });
 
   it('forgets the tasks on sign-out, and opens a new stream on the next sign-in', () => {
@@ -202,5 +163,58 @@ describe('the app live stream', () => {
     stream.stop();
     stream.start();
     expect(sources).toHaveLength(2);
+  });
+
+  it('tells onReopen subscribers of each open after the first since sign-in, never of the first', () => {
+    const { stream, timers, page, latest } = setup();
+    const reopened = vi.fn();
+    stream.onReopen(reopened);
+    stream.start();
+    latest().connect();
+    latest().emit('tasks', [task('t1')]);
+    expect(reopened).not.toHaveBeenCalled();
+
+    // The server ended the stream with a retry hint: the browser reconnects the same EventSource.
+    latest().fail(CONNECTING);
+    expect(reopened).not.toHaveBeenCalled();
+    latest().connect();
+    expect(reopened).toHaveBeenCalledTimes(1);
+    latest().emit('balance', {});
+    latest().emit('tasks', [task('t1')]);
+    expect(reopened).toHaveBeenCalledTimes(1);
+
+    // An error answer: a new EventSource after the retry delay.
+    latest().fail(CLOSED);
+    timers.at(-1)!.run();
+    latest().connect();
+    expect(reopened).toHaveBeenCalledTimes(2);
+
+    // Hidden, then shown again: signals were missed meanwhile too.
+    page.hidden = true;
+    stream.pause();
+    page.hidden = false;
+    stream.resume();
+    latest().connect();
+    expect(reopened).toHaveBeenCalledTimes(3);
+  });
+
+  it('counts the first open after a new sign-in as a first open, and ignores a replaced stream', () => {
+    const { stream, sources, latest } = setup();
+    const reopened = vi.fn();
+    const unsubscribe = stream.onReopen(reopened);
+    stream.start();
+    latest().connect();
+    stream.stop();
+    stream.start();
+    latest().connect();
+    expect(reopened).not.toHaveBeenCalled();
+    // A stream closed for now that still fires `open` is not the app's stream any more.
+    stream.pause();
+    sources[1]!.connect();
+    expect(reopened).not.toHaveBeenCalled();
+    stream.resume();
+    unsubscribe();
+    latest().connect();
+    expect(reopened).not.toHaveBeenCalled();
   });
 });

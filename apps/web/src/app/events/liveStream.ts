@@ -7,6 +7,9 @@
  *   tab) and reopens when the tab is shown or focused again, with a fresh snapshot of tasks.
  * - A stream the server ended is reopened after at most 3000 ms; an `unauthorized` event closes it until
  *   the next sign-in.
+ * - Signals sent while no stream was open are lost: each open after the first since sign-in (the browser
+ *   reconnected, a new stream after an error, the tab shown again) is told to `onReopen` subscribers, which
+ *   read again what those signals would have refreshed (./liveRefresh.ts).
  * - Tasks arrive as a snapshot, then changes. The stream keeps the latest view of each task, and a
  *   feature that subscribes to `tasks` later (a page opened now, the viewer reopened) first receives
  *   those: it sees the same "snapshot, then changes" as if it had opened its own stream.
@@ -52,6 +55,11 @@ export interface LiveStream {
   pause: () => void;
   /** The tab was shown or focused: reopens a stream that was closed for now. */
   resume: () => void;
+  /**
+   * Calls `handler` each time a stream opens after an earlier one since sign-in had opened (signals may have
+   * been missed in between); never on the first open.
+   */
+  onReopen: (handler: () => void) => () => void;
 }
 
 function parse(event: LiveEventName, data: unknown): unknown {
@@ -69,6 +77,14 @@ export function createLiveStream(env: LiveStreamEnvironment): LiveStream {
   const handlers = new Map<LiveEventName, Set<(data: never) => void>>();
   /** The latest view of each task seen since sign-in, replayed to late `tasks` subscribers. */
   const knownTasks = new Map<string, TaskView>();
+  /**
+   * A snapshot arrived since sign-in: a late subscriber is then given the known tasks even when there are
+   * none, so that it knows the server lists none (the browser's kept tasks are cleaned on it, features/task).
+   */
+  let snapshotSeen = false;
+  const reopenHandlers = new Set<() => void>();
+  /** A stream opened since sign-in: the next open is a reopen. */
+  let openedBefore = false;
   let source: EventSourceLike | null = null;
   let retry: unknown;
   /** Signed in and not refused: the stream should be open while the tab is visible. */
@@ -89,12 +105,19 @@ export function createLiveStream(env: LiveStreamEnvironment): LiveStream {
     retry = undefined;
     const stream = env.open(LIVE_STREAM_URL);
     source = stream;
+    // `open` fires for this stream and again each time the browser reconnects it.
+    stream.addEventListener('open', () => {
+      if (source !== stream) return;
+      if (openedBefore) for (const handler of [...reopenHandlers]) handler();
+      openedBefore = true;
+    });
     for (const event of Object.values(LIVE_EVENT)) {
       stream.addEventListener(event, (message) => {
         if (source !== stream) return;
         const data = parse(event, message.data);
         if (data === undefined) return;
         if (event === LIVE_EVENT.tasks) {
+          snapshotSeen = true;
           for (const task of data as TaskView[]) knownTasks.set(task.task_id, task);
         }
         if (event === LIVE_EVENT.unauthorized) {
@@ -118,12 +141,13 @@ export function createLiveStream(env: LiveStreamEnvironment): LiveStream {
       const set = handlers.get(event) ?? new Set();
       set.add(handler);
       handlers.set(event, set);
-      if (event === LIVE_EVENT.tasks && knownTasks.size > 0) {
+      if (event === LIVE_EVENT.tasks && snapshotSeen) {
         (handler as LiveHandler<'tasks'>)([...knownTasks.values()]);
       }
       return () => set.delete(handler);
     },
     start() {
+      if (!wanted) openedBefore = false;
       wanted = true;
       open();
     },
@@ -131,9 +155,14 @@ export function createLiveStream(env: LiveStreamEnvironment): LiveStream {
       wanted = false;
       close();
       knownTasks.clear();
+      snapshotSeen = false;
     },
     pause: close,
     resume: open,
+    onReopen(handler) {
+      reopenHandlers.add(handler);
+      return () => reopenHandlers.delete(handler);
+    },
   };
 }
 

@@ -1,20 +1,17 @@
-import { COOKIE } from '@mirage/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { getCookie, setCookie } from '../../features/cookie/cookie.ts';
+import { getConsent, setConsent, type Consent } from '../../features/cookie/consent.ts';
 import { Button } from '../../ui/Button.tsx';
 import styles from './CookieBanner.module.css';
 
-/** Consent lasts a year; "essential" means only the cookies the service cannot work without. */
-const CONSENT_DAYS = 365;
-
 export function CookieBanner() {
   const { t } = useTranslation('common');
-  const [answered, setAnswered] = useState(() => getCookie(COOKIE.cookieConsent) !== undefined);
+  const [answered, setAnswered] = useState(() => getConsent() !== undefined);
   if (answered) return null;
 
-  function answer(value: 'all' | 'essential') {
-    setCookie(COOKIE.cookieConsent, value, CONSENT_DAYS);
+  function answer(value: Consent) {
+    // Through the consent store: analytics waiting for an answer start at once (docs/product/routes.md#analytics).
+    setConsent(value);
     setAnswered(true);
   }
 

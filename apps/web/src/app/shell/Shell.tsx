@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
+import { Analytics } from '../../features/analytics/index.ts';
 // The announcement's lazy slot alone: the feature's index would bring the viewer's hunt and the daily-tasks
 // card (and their styles) into every page's first load.
 import { GameEventAnnouncement } from '../../features/game-event/LazyEventAnnouncement.tsx';
@@ -53,6 +54,7 @@ export function Shell() {
       <PlayerParts />
       <GameEventAnnouncement cookieBannerPage={!isLanding} />
       <NoticeViewport />
+      <Analytics />
     </div>
   );
 }

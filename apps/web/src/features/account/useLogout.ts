@@ -3,8 +3,17 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { notify } from '../../ui/notice.ts';
 import { errorCode, useErrorText } from '../api/index.ts';
 import { closeModal } from '../modal/index.ts';
+import { loadLocalGenerations } from '../task/index.ts';
 import { reloadTo, clearAuthCookie } from '../session/index.ts';
 import { logout } from './api.ts';
+
+/** Forgets every account's tasks kept in the browser; never fails, and waits at most a second. */
+function forgetLocalTasks(): Promise<void> {
+  const cleared = loadLocalGenerations()
+    .then((local) => local.clearLocalGenerations())
+    .catch(() => undefined);
+  return Promise.race([cleared, new Promise<void>((resolve) => setTimeout(resolve, 1000))]);
+}
 
 /**
  * Logout (docs/product/image-viewer.md#the-viewer, docs/product/accounts.md#sign-in-state): clear state,
@@ -18,7 +27,8 @@ export function useLogout() {
     clearAuthCookie();
     closeModal();
     queryClient.clear();
-    reloadTo(`/explore${window.location.search}`);
+    // A shared browser must not show this account's tasks to the next one (features/task).
+    void forgetLocalTasks().then(() => reloadTo(`/explore${window.location.search}`));
   }
 
   const mutation = useMutation({

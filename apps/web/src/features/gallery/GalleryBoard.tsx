@@ -14,6 +14,8 @@ import { SelectionBar, useCollectionSelection } from './CollectionSelection.tsx'
 import { imageHref, type BoardScope } from './boards.ts';
 import { EmptyBoard } from './EmptyBoard.tsx';
 import { GalleryCard } from './GalleryCard.tsx';
+import { useKeptCreations } from './keptCreations.ts';
+import type { CardBox } from './layout.ts';
 import { Masonry, MasonrySkeleton } from './GalleryGrid.tsx';
 import { useScrollCounting } from './useScrollCounting.ts';
 import { GuestBanner } from './GuestPanels.tsx';
@@ -44,7 +46,7 @@ const sizeOfCard = (card: Card) => card;
  */
 export function GalleryBoard({ scope, title, subtitle, ready = true }: GalleryBoardProps) {
   const { t } = useTranslation('gallery');
-  const { signedIn } = useSession();
+  const { signedIn, user } = useSession();
   const active = usePageActive();
   const queryClient = useQueryClient();
   const { board } = scope;
@@ -103,6 +105,36 @@ export function GalleryBoard({ scope, title, subtitle, ready = true }: GalleryBo
 
   const filtered = signedIn && !isEmptySearch(search);
   const showCount = signedIn && !state.panelOpen && feed.loaded;
+  // Until /creations' first page is in (or when it cannot be had), the recent images kept in the browser.
+  const kept = useKeptCreations(board === 'creations' && !filtered ? user : undefined);
+
+  const renderCard = (card: Card, box: CardBox) => (
+    <GalleryCard
+      key={card.uuid}
+      card={card}
+      box={box}
+      href={hrefOf(card.uuid)}
+      blurred={isBlurred(card, signedIn, confirmed)}
+      onReveal={openAgeDialog}
+      selecting={selection.selecting}
+      selected={selection.selected.has(card.uuid)}
+      onToggleSelect={selection.toggle}
+      priority={box.y === 0}
+      // The user's own images open in the tweak studio from the card (docs/product/generation.md#tweak).
+      tweakHref={board === 'creations' && signedIn ? `/tweak?image=${card.uuid}` : undefined}
+      own={user !== undefined && card.user_id === user.id}
+    />
+  );
+  const keptGrid = kept.length > 0 && (
+    <Masonry
+      items={kept}
+      sizeOf={sizeOfCard}
+      label={t('board.results')}
+      busy={!feed.error}
+      testId="kept-creations"
+      render={renderCard}
+    />
+  );
 
   let content: ReactNode;
   if (!ready || feed.pending) {
@@ -111,17 +143,20 @@ export function GalleryBoard({ scope, title, subtitle, ready = true }: GalleryBo
         <p className="visually-hidden" role="status">
           {t('board.loading')}
         </p>
-        <MasonrySkeleton />
+        {keptGrid || <MasonrySkeleton />}
       </>
     );
   } else if (feed.error) {
     content = (
-      <Alert testId="board-error">
-        <p>{t('board.error')}</p>
-        <Button size="sm" onClick={() => void feed.refetch()} className={styles.retry}>
-          {t('board.retry')}
-        </Button>
-      </Alert>
+      <>
+        <Alert testId="board-error">
+          <p>{t('board.error')}</p>
+          <Button size="sm" onClick={() => void feed.refetch()} className={styles.retry}>
+            {t('board.retry')}
+          </Button>
+        </Alert>
+        {keptGrid}
+      </>
     );
   } else if (feed.cards.length === 0) {
     content = (
@@ -147,22 +182,7 @@ export function GalleryBoard({ scope, title, subtitle, ready = true }: GalleryBo
           label={t('board.results')}
           busy={feed.stale}
           testId="gallery-grid"
-          render={(card, box) => (
-            <GalleryCard
-              key={card.uuid}
-              card={card}
-              box={box}
-              href={hrefOf(card.uuid)}
-              blurred={isBlurred(card, signedIn, confirmed)}
-              onReveal={openAgeDialog}
-              selecting={selection.selecting}
-              selected={selection.selected.has(card.uuid)}
-              onToggleSelect={selection.toggle}
-              priority={box.y === 0}
-              // The user's own images open in the tweak studio from the card (docs/product/generation.md#tweak).
-              tweakHref={board === 'creations' && signedIn ? `/tweak?image=${card.uuid}` : undefined}
-            />
-          )}
+          render={renderCard}
         />
         <div ref={sentinel} className={styles.sentinel} aria-hidden="true" />
         <div className={styles.footer}>

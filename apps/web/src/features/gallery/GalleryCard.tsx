@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { BlurhashImage } from '../../ui/BlurhashImage.tsx';
 import { CheckIcon, EyeOffIcon, HeartIcon, LockIcon, PaletteIcon } from '../../ui/icons.tsx';
 import { firstScreenDecoding, useImageLoaded } from '../../ui/useImageLoaded.ts';
+import { useFileAddress } from '../files/index.ts';
 import type { GalleryCard as Card } from './api.ts';
 import { imageAlt } from './imageAlt.ts';
 import type { CardBox } from './layout.ts';
@@ -24,6 +25,8 @@ interface GalleryCardProps {
   priority?: boolean;
   /** Where the card's "Tweak" action goes (/creations: the user's own images), if it has one. */
   tweakHref?: string;
+  /** The viewer's own image: on a files host, its thumbnail needs their read token (features/files). */
+  own?: boolean;
 }
 
 /**
@@ -42,9 +45,11 @@ export const GalleryCard = memo(function GalleryCard({
   onToggleSelect,
   priority = false,
   tweakHref,
+  own = false,
 }: GalleryCardProps) {
   const { t } = useTranslation('gallery');
-  const thumbnail = useImageLoaded(card.thumbnail_src, { atOnce: priority });
+  const thumbnailSrc = useFileAddress(card.thumbnail_src, own);
+  const thumbnail = useImageLoaded(thumbnailSrc ?? '', { atOnce: priority });
   const position: CSSProperties = {
     transform: `translate3d(${box.x}px, ${box.y}px, 0)`,
     width: box.width,
@@ -62,7 +67,7 @@ export const GalleryCard = memo(function GalleryCard({
       <BlurhashImage hash={card.blurhash} className={styles.placeholder} />
       <img
         className={styles.thumbnail}
-        src={card.thumbnail_src}
+        src={thumbnailSrc ?? undefined}
         alt={blurred ? '' : alt}
         width={card.width}
         height={card.height}

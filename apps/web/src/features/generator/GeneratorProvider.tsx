@@ -17,6 +17,7 @@ import { GeneratorContext, type GeneratorContextValue, type GeneratorModal } fro
 import { createTaskStore, type TaskEnd, useTaskFeed } from '../task/index.ts';
 import { FAILED_TASK_CLEANUP_MS, GENERATION_ERROR_NOTICE_MS, GENERATOR_NOTICE_MS } from './timing.ts';
 import { useGeneratorSettings } from './useGeneratorSettings.ts';
+import { useLocalTasks } from './useLocalTasks.ts';
 
 export const STYLE_PICKER_ID = 'generator-styles';
 
@@ -96,6 +97,8 @@ export function GeneratorProvider({ children }: { children: ReactNode }) {
   );
   // The app's live stream (app/events) feeds the results; it also refreshes the user on a revoked session.
   useTaskFeed(tasks, onEnd);
+  // The user's recent tasks kept in the browser show at once after a reload, before the stream answers.
+  useLocalTasks(tasks, user?.id);
 
   const chooseStyle = useCallback(
     (style: GraphicStyle) => {

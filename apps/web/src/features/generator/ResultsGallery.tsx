@@ -1,10 +1,12 @@
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { ButtonLink } from '../../ui/Button.tsx';
 import { ImageIcon } from '../../ui/icons.tsx';
 import { useGenerator } from './GeneratorContext.ts';
 import { TaskCard } from './TaskCard.tsx';
 import { RESULTS_ID } from './useCreate.ts';
 import { useTasks } from '../task/index.ts';
+import guestNote from './GuestTryNote.module.css';
 import styles from './ResultsGallery.module.css';
 
 /**
@@ -31,6 +33,15 @@ export function ResultsGallery() {
             <ButtonLink to="/account/signup?rel=create" variant="primary" size="sm">
               {t('create.signup')}
             </ButtonLink>
+          )}
+          {/* The guest trial (docs/product/generation.md#guest-trial) lives on the landing page, not here. */}
+          {!signedIn && (
+            <p className={styles.emptyText} data-testid="guest-try-note">
+              {t('results.guest_try')}{' '}
+              <Link to="/#try-it" className={guestNote.link}>
+                {t('results.guest_try_link')}
+              </Link>
+            </p>
           )}
         </div>
       ) : (

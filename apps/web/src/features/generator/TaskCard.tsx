@@ -1,4 +1,5 @@
 import { FORMATS, QUALITIES, TASK_STATE, finalSize, type Format, type Quality } from '@mirage/domain';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AlertIcon, DownloadIcon, ExternalIcon, ImageIcon } from '../../ui/icons.tsx';
@@ -7,6 +8,10 @@ import { imageUrls, type TaskView } from './api.ts';
 import { BlurhashImage } from '../../ui/BlurhashImage.tsx';
 import { useImageLoaded } from '../../ui/useImageLoaded.ts';
 import styles from './ResultsGallery.module.css';
+
+// The step line loads with the first card that has steps, in a chunk of its own: /create and the tweak
+// studio share this card, and their route chunks stay within the web budget (scripts/check-web-budget.mjs).
+const TaskSteps = lazy(() => import('./TaskSteps.tsx'));
 
 function aspectOf(settings: Record<string, unknown>): string {
   const format = FORMATS.includes(settings.format as Format) ? (settings.format as Format) : 'Portrait';
@@ -58,8 +63,8 @@ function StateLine({ task }: { task: TaskView }) {
 }
 
 /**
- * One task of the results: queue position and ETA, steps and live preview, then the image
- * (docs/product/generation.md#task-states).
+ * One task of the results: queue position and ETA, steps and live preview, the pipeline's step line, then
+ * the image (docs/product/generation.md#task-states).
  */
 export function TaskCard({ task }: { task: TaskView }) {
   const { t } = useTranslation('generator');
@@ -128,6 +133,11 @@ export function TaskCard({ task }: { task: TaskView }) {
         <p className={styles.state} data-testid="task-state" aria-live="polite">
           <StateLine task={task} />
         </p>
+        {task.tasks.length > 0 && (
+          <Suspense fallback={null}>
+            <TaskSteps task={task} />
+          </Suspense>
+        )}
         {done && urls && (
           <div className={styles.actions}>
             <Link to={`/image/${task.image_uuid}`} className={styles.action} data-testid="task-view">

@@ -12,6 +12,7 @@ import { imageUrls } from '../generator/index.ts';
 import { confirmAdult, imageAlt, isBlurred, useAgeConfirmed } from '../gallery/index.ts';
 import { useEventHunt } from '../game-event/index.ts';
 import { PageMeta } from '../meta/index.ts';
+import { useFileAddress } from '../files/index.ts';
 import { useSession } from '../session/index.ts';
 import type { Card } from './api.ts';
 import { boardOfQuery, nextQuery, viewerPath } from './boardQuery.ts';
@@ -145,10 +146,14 @@ export function ImageViewer({ uuid }: { uuid: string }) {
 
   // The event's hunt: an image that has loaded, and is not behind the over-18 blur, may be a hidden one.
   useEventHunt(uuid, info !== undefined && !isBlurred({ nsfw: info.nsfw }, signedIn, ageConfirmed));
+  const stateCard = (location.state as { card?: Card } | null)?.card;
+  // On a files host, the user's own files need their read token (features/files).
+  const own = user !== undefined && (info?.user_id ?? stateCard?.user_id) === user.id;
+  const thumbnailSrc = useFileAddress(info?.thumbnail_src ?? stateCard?.thumbnail_src ?? '', own);
+  const fullSrc = useFileAddress(info ? (info.upscaled_src ?? info.image_src) : '', own);
   const error = infoQuery.error ? errorCode(infoQuery.error) : null;
   if (error === 'image_not_found') return <Navigate to="/404" replace />;
 
-  const stateCard = (location.state as { card?: Card } | null)?.card;
   // The picture's alt text is its gallery card's (imageAlt: its main tags, else its kind and format, else
   // its author), from the info, or from the card while the info loads. A prompt without tags (one long
   // sentence is no tag) still says what the image shows: its first words.
@@ -165,27 +170,30 @@ export function ImageViewer({ uuid }: { uuid: string }) {
     : altOf.mainTags.length === 0 && gen?.prompt
       ? firstWords(gen.prompt, 160)
       : imageAlt(tGallery, altOf);
-  const picture: Picture | null = info
-    ? {
-        uuid,
-        width: info.width,
-        height: info.height,
-        blurhash: info.blurhash,
-        thumbnail: info.thumbnail_src,
-        full: info.upscaled_src ?? info.image_src,
-        alt,
-      }
-    : stateCard?.uuid === uuid
-      ? {
-          uuid,
-          width: stateCard.width,
-          height: stateCard.height,
-          blurhash: stateCard.blurhash,
-          thumbnail: stateCard.thumbnail_src,
-          full: null,
-          alt,
-        }
-      : null;
+  const picture: Picture | null =
+    thumbnailSrc === null
+      ? null
+      : info
+        ? {
+            uuid,
+            width: info.width,
+            height: info.height,
+            blurhash: info.blurhash,
+            thumbnail: thumbnailSrc,
+            full: fullSrc,
+            alt,
+          }
+        : stateCard?.uuid === uuid
+          ? {
+              uuid,
+              width: stateCard.width,
+              height: stateCard.height,
+              blurhash: stateCard.blurhash,
+              thumbnail: thumbnailSrc,
+              full: null,
+              alt,
+            }
+          : null;
   const blurred = isBlurred({ nsfw: info?.nsfw ?? stateCard?.nsfw ?? false }, signedIn, ageConfirmed);
   const title = info ? t('title_by', { username: info.username }) : t('title');
 

@@ -12,6 +12,7 @@ import { notify, NOTICE_DEFAULT_MS } from '../../ui/notice.ts';
 import { errorCode, useErrorText } from '../api/index.ts';
 import { fetchTagSuggestions, GALLERY_QUERY_KEY } from '../gallery/index.ts';
 import { useStyles } from '../catalogue/index.ts';
+import { ownFileAddressNow } from '../files/index.ts';
 import { planOf, browserStorage, loadPromptData, replacePromptData } from '../generator/index.ts';
 import { useSession } from '../session/index.ts';
 import {
@@ -213,7 +214,8 @@ export function useImageActions(options: {
   const download = useCallback(async () => {
     if (!info) return;
     try {
-      const response = await fetch(info.png_src, { credentials: 'same-origin' });
+      const src = info.is_owner ? await ownFileAddressNow(info.png_src) : info.png_src;
+      const response = await fetch(src, { credentials: 'same-origin' });
       if (!response.ok) return;
       const url = URL.createObjectURL(await response.blob());
       const link = document.createElement('a');

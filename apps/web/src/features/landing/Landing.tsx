@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ButtonLink } from '../../ui/Button.tsx';
 import {
@@ -13,6 +14,10 @@ import {
 import { useSession } from '../session/index.ts';
 import { HeroArt } from './HeroArt.tsx';
 import styles from './Landing.module.css';
+
+// The free try loads after the page: the landing is part of the first load, which has no room for it
+// (scripts/check-web-budget.mjs), and the section sits below the hero.
+const TryIt = lazy(() => import('../guest-trial/index.ts').then((module) => ({ default: module.TryIt })));
 
 /** The landing page (/ for visitors, /home for signed-in users): hero, features, steps, call to action. */
 export function Landing() {
@@ -61,6 +66,10 @@ export function Landing() {
         </div>
         <HeroArt />
       </section>
+
+      <Suspense fallback={null}>
+        <TryIt />
+      </Suspense>
 
       <section className={styles.section} aria-labelledby="landing-features">
         <header className={styles.sectionHeader}>

@@ -4,23 +4,19 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../ui/Button.tsx';
 import { notify } from '../../ui/notice.ts';
 import { createGameEvent, endGameEvent, useGameEvents, type StaffGameEvent } from './commerce-api.ts';
-import {
-  eventBody,
-  eventFormProblems,
-  type EventForm,
-  type EventFormField,
-  type EventFormProblem,
-} from './commerce-model.ts';
+import { eventBody, eventFormProblems, type EventForm, type EventFormField } from './commerce-model.ts';
+import { FormField } from './EventFormField.tsx';
+import { EventTranslationsField } from './EventTranslationsField.tsx';
 import { NoteDialog } from './NoteDialog.tsx';
 import { MOD_KEY } from './queries.ts';
-import { ErrorNotice, QueryStates, useFormatDate } from './shared.tsx';
+import { ErrorNotice, LoadMore, QueryStates, useFormatDate } from './shared.tsx';
 import { StackedTable } from './StackedTable.tsx';
-import fields from './Fields.module.css';
 import styles from './Mod.module.css';
 
 const EMPTY_FORM: EventForm = {
   title: '',
   description: '',
+  translations: {},
   startsAt: '',
   endsAt: '',
   rewardTokens: '25',
@@ -45,7 +41,7 @@ export function EventsTab() {
       void queryClient.invalidateQueries({ queryKey: MOD_KEY });
     },
   });
-  const items = events.data?.items ?? [];
+  const items = events.data?.pages.flatMap((page) => page.items) ?? [];
   const columns = {
     title: t('events.title_column'),
     state: t('events.state_column'),
@@ -98,6 +94,7 @@ export function EventsTab() {
           </StackedTable>
         )}
       </QueryStates>
+      <LoadMore query={events} />
       <NoteDialog
         open={target !== null}
         onOpenChange={(next) => !next && setTarget(null)}
@@ -169,6 +166,11 @@ function ScheduleForm() {
         testId="mod-event-description"
         {...field('description')}
       />
+      <EventTranslationsField
+        value={form.translations}
+        onChange={(translations) => setForm((current) => ({ ...current, translations }))}
+        problems={tried ? problems : {}}
+      />
       <div className={styles.actions}>
         <FormField
           label={t('events.field.starts_at')}
@@ -204,65 +206,5 @@ function ScheduleForm() {
         </Button>
       </div>
     </form>
-  );
-}
-
-function FormField({
-  label,
-  value,
-  onChange,
-  problem,
-  hint,
-  type = 'text',
-  multiline = false,
-  testId,
-}: {
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  problem: EventFormProblem | undefined;
-  hint?: string;
-  type?: 'text' | 'number' | 'datetime-local';
-  multiline?: boolean;
-  testId: string;
-}) {
-  const { t } = useTranslation('mod');
-  const id = useId();
-  const message = problem ? t(`events.problem.${problem}`) : hint;
-  const common = {
-    id,
-    value,
-    required: true,
-    'aria-invalid': problem ? true : undefined,
-    'aria-describedby': message ? `${id}-hint` : undefined,
-    'data-testid': testId,
-  } as const;
-  return (
-    <div className={fields.field}>
-      <label htmlFor={id} className={fields.fieldLabel}>
-        {label}
-      </label>
-      {multiline ? (
-        <textarea
-          {...common}
-          className={fields.textarea}
-          rows={3}
-          onChange={(event) => onChange(event.target.value)}
-        />
-      ) : (
-        <input
-          {...common}
-          type={type}
-          className={fields.input}
-          {...(type === 'number' ? { min: 1, max: 1000, step: 1, inputMode: 'numeric' as const } : {})}
-          onChange={(event) => onChange(event.target.value)}
-        />
-      )}
-      {message && (
-        <span id={`${id}-hint`} className={problem ? fields.fieldError : fields.fieldHint}>
-          {message}
-        </span>
-      )}
-    </div>
   );
 }

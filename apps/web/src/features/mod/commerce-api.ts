@@ -1,7 +1,7 @@
 /** The console's flagged payments and game events (admins only; docs/product/moderation-console.md). */
 import type { Answer, Body } from '@mirage/contract';
 import type { PaymentReviewKind } from '@mirage/domain';
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { call } from '../api/index.ts';
 import { PAGE_SIZE } from './api.ts';
 import { MOD_KEY } from './queries.ts';
@@ -16,7 +16,8 @@ export const fetchFlaggedPayments = (offset: number, signal?: AbortSignal) =>
 export const resolveFlaggedPayment = (kind: PaymentReviewKind, id: string, note: string) =>
   call('resolveFlaggedPayment', { params: { kind, id }, body: { note } });
 
-export const fetchGameEvents = (signal?: AbortSignal) => call('listStaffGameEvents', {}, signal);
+export const fetchGameEvents = (offset: number, signal?: AbortSignal) =>
+  call('listStaffGameEvents', { query: { limit: PAGE_SIZE, offset } }, signal);
 
 export const createGameEvent = (body: GameEventBody) => call('createStaffGameEvent', { body });
 
@@ -34,8 +35,11 @@ export function useFlaggedPayments() {
 }
 
 export function useGameEvents() {
-  return useQuery({
+  return useInfiniteQuery({
     queryKey: [...MOD_KEY, 'events'],
-    queryFn: ({ signal }) => fetchGameEvents(signal),
+    queryFn: ({ pageParam, signal }) => fetchGameEvents(pageParam, signal),
+    initialPageParam: 0,
+    // Offset-paged like the payments: a page that came back short is the last.
+    getNextPageParam: (last, pages) => (last.items.length < PAGE_SIZE ? undefined : pages.length * PAGE_SIZE),
   });
 }

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { eventBody, eventFormProblems, formatAmount, imageList, type EventForm } from './commerce-model.ts';
+import {
+  eventBody,
+  eventFormProblems,
+  formatAmount,
+  imageList,
+  TRANSLATION_LANGUAGES,
+  type EventForm,
+} from './commerce-model.ts';
 
 const IMAGE = '1c2d3e4f-5a6b-4c7d-8e9f-0a1b2c3d4e5f';
 const NOW = new Date('2026-11-27T12:00:00');
@@ -8,6 +15,7 @@ function form(overrides: Partial<EventForm> = {}): EventForm {
   return {
     title: 'Lighthouse hunt',
     description: 'Lighthouses are hidden in the gallery.',
+    translations: {},
     startsAt: '2026-12-01T10:00',
     endsAt: '2026-12-08T10:00',
     rewardTokens: '25',
@@ -44,6 +52,34 @@ describe('the scheduling form', () => {
     ).toBe('ends_in_past');
     expect(eventFormProblems(form({ rewardTokens: '1001' }), NOW).rewardTokens).toBe('bad_reward');
     expect(eventFormProblems(form({ rewardTokens: '0' }), NOW).rewardTokens).toBe('bad_reward');
+  });
+
+  it('sends the languages translated, trimmed, and leaves out the empty ones (they fall back to English)', () => {
+    const body = eventBody(
+      form({
+        translations: {
+          fr: { title: ' Chasse aux phares ', description: 'Des phares se cachent.' },
+          de: { title: '   ', description: '' },
+          ja: { description: '灯台が隠れています。' },
+        },
+      }),
+    );
+    expect(body.title).toEqual({ en: 'Lighthouse hunt', fr: 'Chasse aux phares' });
+    expect(body.description).toEqual({
+      en: 'Lighthouses are hidden in the gallery.',
+      fr: 'Des phares se cachent.',
+      ja: '灯台が隠れています。',
+    });
+    expect(TRANSLATION_LANGUAGES).toEqual(['fr', 'de', 'es', 'it', 'ru', 'zh', 'ja']);
+  });
+
+  it('names a translation that is too long, by its language and field', () => {
+    const problems = eventFormProblems(
+      form({ translations: { ru: { title: 'x'.repeat(81), description: 'y'.repeat(400) } } }),
+      NOW,
+    );
+    expect(problems).toEqual({ 'ru.title': 'too_long' });
+    expect(eventFormProblems(form({ translations: { it: { title: ' '.repeat(90) } } }), NOW)).toEqual({});
   });
 
   it('reads the image list once each, in any separator', () => {

@@ -2,7 +2,7 @@
  * The flagged payments' and game events' rules that need no React: an amount in its currency, and the
  * scheduling form read into the server's body with the same limits (the server checks them again).
  */
-import { GAME_EVENT_LIMITS } from '@mirage/domain';
+import { GAME_EVENT_LIMITS, LANGUAGES, type Language, type LocalizedText } from '@mirage/domain';
 
 /** An amount in cents as money in the reader's language ("$8.99", "8,99 €"); a dash when unknown. */
 export function formatAmount(cents: number | null, currency: string | null, locale: string): string {
@@ -13,10 +13,21 @@ export function formatAmount(cents: number | null, currency: string | null, loca
   );
 }
 
+/** The languages the form's "Translations" section offers: every one but English, which is required. */
+export const TRANSLATION_LANGUAGES = LANGUAGES.filter(
+  (language): language is Exclude<Language, 'en'> => language !== 'en',
+);
+export type TranslationLanguage = (typeof TRANSLATION_LANGUAGES)[number];
+export type EventText = 'title' | 'description';
+
+/** The title and description typed for other languages; one left empty falls back to English. */
+export type EventTranslations = Partial<Record<TranslationLanguage, Partial<Record<EventText, string>>>>;
+
 /** The scheduling form as typed: dates from `datetime-local` inputs (the browser's time zone). */
 export interface EventForm {
   title: string;
   description: string;
+  translations: EventTranslations;
   startsAt: string;
   endsAt: string;
   rewardTokens: string;
@@ -25,6 +36,8 @@ export interface EventForm {
 }
 
 export type EventFormField = 'title' | 'description' | 'startsAt' | 'endsAt' | 'rewardTokens' | 'images';
+/** A translation's field, e.g. `fr.title`. */
+export type TranslationField = `${TranslationLanguage}.${EventText}`;
 export type EventFormProblem =
   | 'required'
   | 'too_long'
@@ -57,12 +70,27 @@ function localInstant(value: string): Date | null {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
+/** A translation as sent: trimmed, and undefined when empty (the language falls back to English). */
+export function translationOf(
+  translations: EventTranslations,
+  language: TranslationLanguage,
+  text: EventText,
+): string | undefined {
+  return translations[language]?.[text]?.trim() || undefined;
+}
+
 /** What is wrong with each field (only the first problem of each), checked like the server does. */
 export function eventFormProblems(
   form: EventForm,
   now: Date,
-): Partial<Record<EventFormField, EventFormProblem>> {
-  const problems: Partial<Record<EventFormField, EventFormProblem>> = {};
+): Partial<Record<EventFormField | TranslationField, EventFormProblem>> {
+  const problems: Partial<Record<EventFormField | TranslationField, EventFormProblem>> = {};
+  for (const language of TRANSLATION_LANGUAGES) {
+    for (const text of ['title', 'description'] as const) {
+      const value = translationOf(form.translations, language, text);
+      if (value && value.length > GAME_EVENT_LIMITS[text].max) problems[`${language}.${text}`] = 'too_long';
+    }
+  }
   const title = form.title.trim();
   if (title === '') problems.title = 'required';
   else if (title.length > GAME_EVENT_LIMITS.title.max) problems.title = 'too_long';
@@ -93,11 +121,21 @@ export function eventFormProblems(
   return problems;
 }
 
-/** The server's body for a form without problems (English texts: the console writes in English). */
+/** A text in English and in each language it was translated into. */
+function localizedText(form: EventForm, text: EventText): LocalizedText {
+  const value: LocalizedText = { en: form[text].trim() };
+  for (const language of TRANSLATION_LANGUAGES) {
+    const translated = translationOf(form.translations, language, text);
+    if (translated) value[language] = translated;
+  }
+  return value;
+}
+
+/** The server's body for a form without problems: English, and the languages translated. */
 export function eventBody(form: EventForm) {
   return {
-    title: { en: form.title.trim() },
-    description: { en: form.description.trim() },
+    title: localizedText(form, 'title'),
+    description: localizedText(form, 'description'),
     starts_at: new Date(form.startsAt).toISOString(),
     ends_at: new Date(form.endsAt).toISOString(),
     reward_tokens: Number(form.rewardTokens.trim()),

@@ -14,6 +14,7 @@ import {
 } from '../../ui/icons.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { useContent } from '../content/index.ts';
+import { TryIt } from '../guest-trial/index.ts';
 import { useSiteInfo } from '../site/index.ts';
 import { parsePromoContent, titleGap } from './content.ts';
 import { PromoGallery } from './PromoGallery.tsx';
@@ -87,6 +88,8 @@ export function PromoView({ page }: { page: PromoPage }) {
           </Suspense>
         </section>
       </section>
+
+      <TryIt render={page} />
 
       <section className={styles.section} aria-labelledby="promo-gallery">
         <header className={styles.sectionHeader}>

@@ -1,30 +1,9 @@
-import { TASK_STATE, type TaskView } from '@mirage/domain';
+import { TASK_STATE } from '@mirage/domain';
 import { describe, expect, it, vi } from 'vitest';
 import { createTaskStore } from './taskStore.ts';
+import { taskView } from '../../testing/taskView.ts';
 
-const view = (task_id: string, state: number, extra: Partial<TaskView> = {}): TaskView => ({
-  task_id,
-  state,
-  queued: state === TASK_STATE.Queue,
-  completed: state === TASK_STATE.Done,
-  position: null,
-  eta_seconds: null,
-  model: null,
-  step: 0,
-  max_step: 0,
-  preview: null,
-  image_uuid: null,
-  blurhash: null,
-  seed: 7,
-  cost: 2,
-  paid_with_daily: false,
-  refunded: false,
-  error: null,
-  created_at: '2026-01-01T10:00:00.000Z',
-  genType: 'txt2img',
-  settings: {},
-  ...extra,
-});
+const view = taskView;
 
 const accepted = { task_id: 'a', seed: 42, cost: 2, paid_with_daily: false };
 
@@ -84,5 +63,27 @@ describe('task store', () => {
     store.dismiss('a');
     store.apply([view('a', TASK_STATE.Fail)]);
     expect(store.list()).toEqual([]);
+  });
+
+  it('shows kept tasks until the stream reports them; what the page knows wins; removes on request', () => {
+    const store = createTaskStore();
+    store.apply([view('live', TASK_STATE.Generate, { step: 5 })]);
+    store.hydrate([
+      view('live', TASK_STATE.Queue),
+      view('kept', TASK_STATE.Done),
+      view('stale', TASK_STATE.Save),
+    ]);
+    expect(store.list().find((task) => task.task_id === 'live')?.step).toBe(5);
+    expect(store.unconfirmed().sort()).toEqual(['kept', 'stale']);
+    // A kept task that had ended is no news when the stream reports it again.
+    expect(store.apply([view('kept', TASK_STATE.Done)])).toEqual([]);
+    expect(store.unconfirmed()).toEqual(['stale']);
+    store.remove(store.unconfirmed());
+    expect(
+      store
+        .list()
+        .map((task) => task.task_id)
+        .sort(),
+    ).toEqual(['kept', 'live']);
   });
 });

@@ -30,6 +30,54 @@ export interface TaskStore {
   dismiss: (taskId: string) => void;
   /** Tasks not yet Done or Failed. */
   running: () => number;
+  /**
+   * Tasks kept in the browser from an earlier visit (./localGenerations.ts), shown until the stream
+   * confirms or replaces them; tasks the page already knows win. They are "unconfirmed" until the stream
+   * reports them.
+   */
+  hydrate: (tasks: readonly TaskView[]) => void;
+  /** Hydrated tasks the stream has not reported since. */
+  unconfirmed: () => string[];
+  /** Forgets tasks (hydrated ones the server no longer lists). */
+  remove: (taskIds: readonly string[]) => void;
+}
+
+/**
+ * The task a client shows at once for an accepted request, until the stream reports it: queued, with no
+ * position, progress or steps yet (the stream brings them; docs/product/generation.md#pipeline-steps).
+ */
+export function acceptedTaskView(answer: {
+  task_id: string;
+  seed: number;
+  cost: number;
+  paid_with_daily: boolean;
+  settings: Record<string, unknown>;
+  genType: string;
+  at: Date;
+}): TaskView {
+  return {
+    task_id: answer.task_id,
+    state: TASK_STATE.Queue,
+    queued: true,
+    completed: false,
+    position: null,
+    eta_seconds: null,
+    step: 0,
+    max_step: 0,
+    tasks: [],
+    preview: null,
+    image_uuid: null,
+    model: null,
+    blurhash: null,
+    seed: answer.seed,
+    cost: answer.cost,
+    paid_with_daily: answer.paid_with_daily,
+    refunded: false,
+    error: null,
+    created_at: answer.at.toISOString(),
+    genType: answer.genType,
+    settings: answer.settings,
+  };
 }
 
 const newestFirst = (a: TaskView, b: TaskView) =>
@@ -41,6 +89,7 @@ export function createTaskStore(): TaskStore {
   const created = new Set<string>();
   const handled = new Set<string>();
   const dismissed = new Set<string>();
+  const unconfirmed = new Set<string>();
   const listeners = new Set<() => void>();
   let snapshot: readonly TaskView[] = [];
 
@@ -59,28 +108,10 @@ export function createTaskStore(): TaskStore {
       created.add(answer.task_id);
       // The stream may already have reported this task (it can be faster than the POST's answer).
       if (tasks.has(answer.task_id)) return;
-      tasks.set(answer.task_id, {
-        task_id: answer.task_id,
-        state: TASK_STATE.Queue,
-        queued: true,
-        completed: false,
-        model: null,
-        position: null,
-        eta_seconds: null,
-        step: 0,
-        max_step: 0,
-        preview: null,
-        image_uuid: null,
-        blurhash: null,
-        seed: answer.seed,
-        cost: answer.cost,
-        paid_with_daily: answer.paid_with_daily,
-        refunded: false,
-        error: null,
-        created_at: now.toISOString(),
-        genType,
-        settings: { ...settings, seed: answer.seed },
-      });
+      tasks.set(
+        answer.task_id,
+        acceptedTaskView({ ...answer, settings: { ...settings, seed: answer.seed }, genType, at: now }),
+      );
       emit();
     },
     apply(incoming) {
@@ -88,6 +119,7 @@ export function createTaskStore(): TaskStore {
       for (const task of incoming) {
         const previous = tasks.get(task.task_id);
         tasks.set(task.task_id, task);
+        unconfirmed.delete(task.task_id);
         if (!isTerminal(task.state) || handled.has(task.task_id)) continue;
         handled.add(task.task_id);
         const seenRunning = previous !== undefined && !isTerminal(previous.state);
@@ -107,5 +139,26 @@ export function createTaskStore(): TaskStore {
       emit();
     },
     running: () => snapshot.filter((task) => !isTerminal(task.state)).length,
+    hydrate(kept) {
+      let changed = false;
+      for (const task of kept) {
+        if (tasks.has(task.task_id) || dismissed.has(task.task_id)) continue;
+        tasks.set(task.task_id, task);
+        unconfirmed.add(task.task_id);
+        // A kept task that had already ended was told then: the stream's report of it is not an end.
+        if (isTerminal(task.state)) handled.add(task.task_id);
+        changed = true;
+      }
+      if (changed) emit();
+    },
+    unconfirmed: () => [...unconfirmed],
+    remove(taskIds) {
+      let changed = false;
+      for (const id of taskIds) {
+        unconfirmed.delete(id);
+        changed = tasks.delete(id) || changed;
+      }
+      if (changed) emit();
+    },
   };
 }

@@ -106,6 +106,7 @@ export const task = (patch: Partial<TaskView> = {}): TaskView => ({
   eta_seconds: null,
   step: 3,
   max_step: 10,
+  tasks: [],
   preview: null,
   image_uuid: null,
   model: null,

@@ -2,9 +2,25 @@ import { PLAN } from '@mirage/domain';
 import { describe, expect, it } from 'vitest';
 import { SOURCE, STYLES, gen, info } from './fixtures.test-support.ts';
 import { asGeneratorSettings, clampStrength, defaultTweakSettings, pickShared } from './settings.ts';
-import { defaultInpaintStyle, renderOf, sourceOf, startingPrompts } from './source.ts';
+import { defaultInpaintStyle, renderOf, sourceOf, startingPrompts, studioFileAddress } from './source.ts';
 
 describe('the source image', () => {
+  it("loads the user's own files from the site itself, others' from where the API points", () => {
+    const host = 'https://cdn.mirage.test/files';
+    const own = info({
+      is_owner: true,
+      image_src: `${host}/images/${SOURCE}.webp`,
+      thumbnail_src: `${host}/images/${SOURCE}-min.webp`,
+    });
+    expect(sourceOf(own, gen())).toMatchObject({
+      url: `/images/${SOURCE}.webp`,
+      thumbnail: `/images/${SOURCE}-min.webp`,
+    });
+    const theirs = { ...own, is_owner: false };
+    expect(sourceOf(theirs, gen()).url).toBe(`${host}/images/${SOURCE}.webp`);
+    expect(studioFileAddress(`/images/${SOURCE}.webp`, true)).toBe(`/images/${SOURCE}.webp`);
+  });
+
   it('reads the viewer info and generation data', () => {
     const source = sourceOf(info(), gen());
     expect(source).toMatchObject({

@@ -40,14 +40,24 @@ export interface SourceImage {
   negPrompt: string;
 }
 
+/**
+ * The user's own files load from the site itself (`/images/...`), with the session cookie: on a files host
+ * (FILES_PUBLIC_URL) they would need the read token (features/files), which the studio, one picture at a
+ * time, does without. Other people's (public) files load from wherever the API points.
+ */
+export function studioFileAddress(src: string, own: boolean): string {
+  const path = src.lastIndexOf('/images/');
+  return own && path > 0 ? src.slice(path) : src;
+}
+
 /** The source from its info and, when it has any, its generation data (null while that loads). */
 export function sourceOf(info: ImageInfo, gen: ImageGenInfo | null | undefined): SourceImage {
   return {
     uuid: info.uuid,
     width: info.width,
     height: info.height,
-    url: info.image_src,
-    thumbnail: info.thumbnail_src,
+    url: studioFileAddress(info.image_src, info.is_owner),
+    thumbnail: studioFileAddress(info.thumbnail_src, info.is_owner),
     blurhash: info.blurhash,
     styleId: info.style_id,
     render: info.render,

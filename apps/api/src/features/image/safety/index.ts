@@ -2,10 +2,11 @@ import type { Config } from '../../../config.ts';
 import { imageSafetyMode } from '../../../config.ts';
 import type { DB } from '../../../db/database.ts';
 import type { ObjectStore } from '../../../storage/object-store.ts';
+import { createProgressRepository } from '../../player/index.ts';
 import { createModelScorer } from './model-scorer.ts';
 import { createImageSafetyRepository } from './repository.ts';
 import { createNoScorer, type ImageSafetyScorer } from './scorer.ts';
-import { createImageSafetyService } from './service.ts';
+import { createImageSafetyService, type NotifyOwner } from './service.ts';
 
 export type { ImageSafetyScorer } from './scorer.ts';
 export type { ImageSafetyService } from './service.ts';
@@ -17,6 +18,18 @@ interface Log {
   warn(data: object, message: string): void;
   error(data: object, message: string): void;
 }
+
+/**
+ * The owner's bell notification (player feature): one per image and notice (the dedupe key), no data, so
+ * the text says nothing of why the image was held.
+ */
+const notifyOwner: NotifyOwner = async (trx, userId, notice, imageUuid, at) => {
+  await createProgressRepository(trx).notify(
+    userId,
+    [{ type: notice, dedupeKey: `${notice}:${imageUuid}`, data: {}, xpGain: null, rewardTokens: 0 }],
+    at,
+  );
+};
 
 /**
  * The image-side safety check as configured (IMAGE_SAFETY; docs/architecture/image-safety.md): the models'
@@ -40,6 +53,7 @@ export function createImageSafety(deps: {
     repository: createImageSafetyRepository(deps.db),
     store: deps.store,
     deleteImage: deps.deleteImage,
+    notifyOwner,
     log: deps.log,
     now: deps.now,
   });

@@ -1,6 +1,20 @@
 import type { ImageSafetyReason, ImageSafetyResolution, ImageSafetyReviewState } from '@mirage/domain';
+import type { Transaction } from 'kysely';
 import type { DB } from '../../../db/database.ts';
+import type { Database } from '../../../db/schema.ts';
 import type { ImageSafetyRecord } from '../../../db/schema/image-safety.ts';
+import { changeTagUsage } from '../../tag/index.ts';
+
+/** The image a review is about and its owner (null once the account is deleted). */
+export interface ReviewedImage {
+  /** Null once the image is deleted. */
+  id: number | null;
+  uuid: string;
+  user_id: number | null;
+}
+
+/** More work in the transaction that held an image or decided its review (the owner's notification). */
+export type AfterReviewChange = (trx: Transaction<Database>, image: ReviewedImage) => Promise<void>;
 
 /** A review as the moderation console lists it. */
 export interface ImageSafetyReview {
@@ -54,11 +68,14 @@ export function createImageSafetyRepository(db: DB) {
     /**
      * Records the verdict on a waiting image: cleared, or held with a review, in one transaction. Only an
      * image still pending changes (two instances may score the same one; the first wins): 'gone' when it
-     * was deleted or settled meanwhile.
+     * was deleted or settled meanwhile. A public image cleared here starts counting for its tags' public
+     * usage (tag/usage-repository.ts; it did not while pending).
      */
     async settle(
       imageId: number,
       verdict: { hold: false } | { hold: true; record: ImageSafetyRecord; reasons: ImageSafetyReason[] },
+      /** Runs in the transaction once the image is held. */
+      onHeld?: AfterReviewChange,
     ): Promise<'cleared' | 'held' | 'gone'> {
       return db.transaction().execute(async (trx) => {
         const image = await trx
@@ -66,10 +83,13 @@ export function createImageSafetyRepository(db: DB) {
           .set({ safety_state: verdict.hold ? 'held' : 'clear' })
           .where('id', '=', imageId)
           .where('safety_state', '=', 'pending')
-          .returning(['id', 'uuid', 'user_id'])
+          .returning(['id', 'uuid', 'user_id', 'is_private', 'tag_ids'])
           .executeTakeFirst();
         if (!image) return 'gone';
-        if (!verdict.hold) return 'cleared';
+        if (!verdict.hold) {
+          if (!image.is_private) await changeTagUsage(trx, image.tag_ids, 1);
+          return 'cleared';
+        }
         await trx
           .insertInto('image_safety_review')
           .values({
@@ -81,6 +101,7 @@ export function createImageSafetyRepository(db: DB) {
           })
           .onConflict((oc) => oc.column('image_id').doNothing())
           .execute();
+        await onHeld?.(trx, image);
         return 'held';
       });
     },
@@ -115,11 +136,13 @@ export function createImageSafetyRepository(db: DB) {
       at: Date,
       /** More work for this transaction once the review is decided (the console's audit entry). */
       within?: (trx: DB, at: Date) => Promise<void>,
+      /** Also in the transaction, once decided: the image and its owner (the owner's notification). */
+      onDecided?: AfterReviewChange,
     ): Promise<ReviewResolution> {
       return db.transaction().execute(async (trx) => {
         const review = await trx
           .selectFrom('image_safety_review')
-          .select(['id', 'image_id', 'image_uuid', 'state'])
+          .select(['id', 'image_id', 'image_uuid', 'user_id', 'state'])
           .where('id', '=', reviewId)
           .forUpdate()
           .executeTakeFirst();
@@ -135,17 +158,21 @@ export function createImageSafetyRepository(db: DB) {
           .where('id', '=', reviewId)
           .execute();
         await within?.(trx, at);
+        await onDecided?.(trx, { id: review.image_id, uuid: review.image_uuid, user_id: review.user_id });
         if (resolution === 'remove') {
           const image = review.image_id === null ? null : { id: review.image_id, uuid: review.image_uuid };
           return { outcome: 'removed' as const, image };
         }
         if (review.image_id !== null) {
-          await trx
+          const cleared = await trx
             .updateTable('image')
             .set({ safety_state: 'clear' })
             .where('id', '=', review.image_id)
             .where('safety_state', '=', 'held')
-            .execute();
+            .returning(['is_private', 'tag_ids'])
+            .executeTakeFirst();
+          // Published now if its owner chose public: its tags count from here (never while held).
+          if (cleared && !cleared.is_private) await changeTagUsage(trx, cleared.tag_ids, 1);
         }
         return { outcome: 'released' as const, image_id: review.image_id };
       });

@@ -1,4 +1,6 @@
+import type { Transaction } from 'kysely';
 import type { DB } from '../../../db/database.ts';
+import type { Database } from '../../../db/schema.ts';
 import {
   imageSafetyVerdict,
   type ImageSafetyResolution,
@@ -7,7 +9,12 @@ import {
 } from '@mirage/domain';
 import type { ObjectStore } from '../../../storage/object-store.ts';
 import { imageKeys } from '../post-process.ts';
-import type { ImageSafetyRepository, ImageSafetyReview, ReviewResolution } from './repository.ts';
+import type {
+  AfterReviewChange,
+  ImageSafetyRepository,
+  ImageSafetyReview,
+  ReviewResolution,
+} from './repository.ts';
 import type { ImageSafetyScorer } from './scorer.ts';
 
 interface Log {
@@ -18,6 +25,18 @@ interface Log {
 /** How long a waiting image is left to the instance that stored it before the sweep queues it here too. */
 export const SAFETY_ORPHAN_AFTER_MS = 60_000;
 const SWEEP_BATCH = 500;
+
+/** The owner's bell notifications of a hold and of the review's outcome (neutral texts, no reason). */
+export type ImageReviewNotice = 'image_held' | 'image_released' | 'image_removed';
+
+/** Adds one notification for the owner in the given transaction; one per image and notice at most. */
+export type NotifyOwner = (
+  trx: Transaction<Database>,
+  userId: number,
+  notice: ImageReviewNotice,
+  imageUuid: string,
+  at: Date,
+) => Promise<void>;
 
 /**
  * The image-side safety check (docs/architecture/image-safety.md): every image a worker finishes is
@@ -36,10 +55,25 @@ export function createImageSafetyService(deps: {
   store: ObjectStore;
   /** The image deletion (row, tag counts, files) a moderator's removal goes through. */
   deleteImage: (image: { id: number; uuid: string }) => Promise<void>;
+  /** The owner's notification of a hold and of its review's outcome (none: nobody is told). */
+  notifyOwner?: NotifyOwner;
   log: Log;
   now: () => Date;
 }) {
   const { repository, log } = deps;
+
+  /**
+   * Tells the owner, in the transaction that changed the image: not when the account is gone, nor when the
+   * owner deleted the image meanwhile (there is nothing left to see or wait for).
+   */
+  function tellOwner(notice: ImageReviewNotice): AfterReviewChange | undefined {
+    const notify = deps.notifyOwner;
+    if (!notify) return undefined;
+    return async (trx, image) => {
+      if (image.user_id === null || image.id === null) return;
+      await notify(trx, image.user_id, notice, image.uuid, deps.now());
+    };
+  }
   const initialState: ImageSafetyState = deps.enabled ? 'pending' : 'clear';
   const queue: number[] = [];
   const queued = new Set<number>();
@@ -70,6 +104,7 @@ export function createImageSafetyService(deps: {
             reasons: verdict.reasons,
           }
         : { hold: false },
+      tellOwner('image_held'),
     );
     if (outcome === 'held') log.warn({ imageId, reasons: verdict.reasons }, 'image held for safety review');
   }
@@ -153,7 +188,14 @@ export function createImageSafetyService(deps: {
       moderatorId: number,
       within?: (trx: DB, at: Date) => Promise<void>,
     ): Promise<ReviewResolution> {
-      const result = await repository.resolve(reviewId, resolution, moderatorId, deps.now(), within);
+      const result = await repository.resolve(
+        reviewId,
+        resolution,
+        moderatorId,
+        deps.now(),
+        within,
+        tellOwner(resolution === 'release' ? 'image_released' : 'image_removed'),
+      );
       if (result.outcome === 'removed' && result.image) await deps.deleteImage(result.image);
       if (result.outcome === 'released' || result.outcome === 'removed')
         log.info({ reviewId, moderatorId, outcome: result.outcome }, 'image safety review resolved');

@@ -50,7 +50,7 @@ export interface CompletionContext {
     task: TaskRecord,
     worker: WorkerRow,
     png: Buffer,
-    options: { uuid: string; watermark: boolean; variant?: 'upscaled' },
+    options: { uuid: string; watermark: boolean; variant?: 'upscaled'; source?: string },
   ): Promise<ProcessedImage>;
   /** The task's source image is gone: the task fails for good (refunded) and answers image_not_found. */
   sourceGone(task: TaskRecord, worker: WorkerRow): Promise<never>;

@@ -19,7 +19,13 @@ export async function storeNewImage(
   metadata: ResultMetadata,
 ): Promise<CompletionAnswer> {
   const uuid = randomUUID();
-  const processed = await context.processResult(task, worker, png, { uuid, watermark: task.job.watermark });
+  // A tweak's files name its source in their Content Credentials (the source's own PNG as ingredient).
+  const source = task.source_image_id ? await context.images.findById(task.source_image_id) : undefined;
+  const processed = await context.processResult(task, worker, png, {
+    uuid,
+    watermark: task.job.watermark,
+    ...(source ? { source: source.uuid } : {}),
+  });
   const settings = task.settings;
   const stored = await context.completion.doneWithNewImage(task, worker, {
     image: {

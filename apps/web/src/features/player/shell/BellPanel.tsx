@@ -6,6 +6,7 @@ import { Button } from '../../../ui/Button.tsx';
 import {
   CalendarCheckIcon,
   ClockIcon,
+  ImageIcon,
   ShieldIcon,
   SparkleIcon,
   TicketIcon,
@@ -30,6 +31,9 @@ const ICONS: Record<NotificationType, ReactNode> = {
   report: <ShieldIcon size={18} />,
   referral_gain: <TicketIcon size={18} />,
   referrer_gain: <TicketIcon size={18} />,
+  image_held: <ImageIcon size={18} />,
+  image_released: <ImageIcon size={18} />,
+  image_removed: <ImageIcon size={18} />,
   app: <SparkleIcon size={18} />,
   app_error: <SparkleIcon size={18} />,
   app_event: <SparkleIcon size={18} />,

@@ -1,6 +1,4 @@
-import { LIVE_EVENT } from '@mirage/domain';
 import { useEffect, useRef, useState } from 'react';
-import { useLiveEvent } from '../../../app/events/index.ts';
 import { onNotificationHeader } from '../../api/index.ts';
 import { onFirstOpen } from '../../../ui/onFirstOpen.tsx';
 import { useSession } from '../../session/index.ts';
@@ -23,8 +21,9 @@ const RewardOverlay = onFirstOpen<RewardOverlayProps>(() =>
 
 /**
  * The player's part of the shell that has no place of its own (docs/product/player.md), for a signed-in user:
- * keeps the player and the bell fresh (a live `notification` or `player` event, an answer with an
- * `x-notification` header), plays the progress sounds, and opens the reward overlay while rewards wait to be claimed.
+ * keeps the player and the bell fresh after an answer with an `x-notification` header (the live `notification`
+ * and `player` events and a reopened stream refresh them: app/events/liveRefresh.ts), plays the progress
+ * sounds, and opens the reward overlay while rewards wait to be claimed.
  * It loads once the page is idle (./LazyPlayerWatch.tsx), not with the page.
  */
 export function PlayerWatch({ otherDialogOpen }: { otherDialogOpen: boolean }) {
@@ -34,11 +33,6 @@ export function PlayerWatch({ otherDialogOpen }: { otherDialogOpen: boolean }) {
 
   useEffect(watchUserGesture, []);
   useEffect(() => onNotificationHeader(() => void refresh()), [refresh]);
-  useLiveEvent(LIVE_EVENT.notification, () => void refresh());
-
-  // XP, levels and streaks move in the player projector, after the change that earned them: its live
-  // `player` event says when.
-  useLiveEvent(LIVE_EVENT.player, () => void refresh());
 
   // Sounds: XP added, a level gained, a new reward to claim (between two fetches, never on the first).
   const lastProgress = useRef<ProgressSnapshot | undefined>(undefined);

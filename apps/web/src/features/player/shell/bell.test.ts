@@ -55,6 +55,10 @@ describe('the text of a notification', () => {
     expect(notificationText(t, notification({ type: 'report', xp_gain: 20 }))).toBe(
       'notifications.report{xp=20}',
     );
+    // The image review notices are plain texts: nothing of the review is shown.
+    for (const type of ['image_held', 'image_released', 'image_removed'] as const) {
+      expect(notificationText(t, notification({ type }))).toBe(`notifications.${type}`);
+    }
   });
 
   it('names an achievement by its title (player:achievements.<key>.title)', () => {

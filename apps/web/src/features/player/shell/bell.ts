@@ -30,6 +30,12 @@ export function notificationText(t: TFunction<'player'>, item: BellNotification)
       return t('notifications.referral_gain', { tickets: item.tickets ?? 0 });
     case 'referrer_gain':
       return t('notifications.referrer_gain', { tickets: item.tickets ?? 0 });
+    case 'image_held':
+      return t('notifications.image_held');
+    case 'image_released':
+      return t('notifications.image_released');
+    case 'image_removed':
+      return t('notifications.image_removed');
     case 'app':
     case 'app_error':
     case 'app_event':
