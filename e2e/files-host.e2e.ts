@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { until } from './support/app.ts';
 import { openBrowser } from './support/browser.ts';
 import { freeAnimeStyle, newAccount, searchGallery } from './support/gallery.ts';
+import { pictureLoaded } from './support/image.ts';
 import { editableServerForFile } from './support/player.ts';
 import { browserPerTest, createAccount } from './support/suite.ts';
 
@@ -68,19 +69,13 @@ describe('a files host', () => {
     });
     await page.goto(`${server.url}/creations`);
     const card = `[data-testid="gallery-card"][data-uuid="${privateUuid}"] img`;
-    await page.waitForFunction((selector) => {
-      const image = document.querySelector<HTMLImageElement>(selector);
-      return image !== null && image.complete && image.naturalWidth > 0;
-    }, card);
+    await pictureLoaded(page, card);
     const thumbnail = await imageOf(page, card);
     expect(thumbnail.src.startsWith(`${host}${privateUuid}-min.webp?token=`), thumbnail.src).toBe(true);
 
     await page.locator(card).click();
     const full = '[data-testid="viewer-image"]';
-    await page.waitForFunction((selector) => {
-      const image = document.querySelector<HTMLImageElement>(selector);
-      return image !== null && image.complete && image.naturalWidth > 0;
-    }, full);
+    await pictureLoaded(page, full);
     expect((await imageOf(page, full)).src.startsWith(`${host}${privateUuid}.webp?token=`)).toBe(true);
 
     // The PNG downloads from the host (a cross-origin fetch with the token).
@@ -126,10 +121,7 @@ describe('a files host, with the service worker', () => {
     });
     // Loaded once under the worker's control (the first load may have come before it took over).
     await page.reload();
-    await page.waitForFunction((selector) => {
-      const image = document.querySelector<HTMLImageElement>(selector);
-      return image !== null && image.complete && image.naturalWidth > 0;
-    }, `[data-testid="gallery-card"][data-uuid="${privateUuid}"] img`);
+    await pictureLoaded(page, `[data-testid="gallery-card"][data-uuid="${privateUuid}"] img`);
     const privateKeys = () =>
       page.evaluate(async () => {
         if (!(await caches.has('mirage-private-thumbnails-v1'))) return [];

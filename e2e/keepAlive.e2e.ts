@@ -5,7 +5,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { translation, waitForPath } from './support/app.ts';
 import { screenshot } from './support/browser.ts';
-import { newAccount } from './support/gallery.ts';
+import { freeAnimeStyle, newAccount } from './support/gallery.ts';
 import { createImage } from './support/image.ts';
 import { countKeptPageRenders, keptPageRenders } from './support/renders.ts';
 import { browserPerTest, createAccount, serverForFile } from './support/suite.ts';
@@ -36,15 +36,7 @@ const generatorEn = JSON.parse(readFileSync(path.join(EN, 'generator.json'), 'ut
 const generatorTitle = generatorEn.title;
 
 beforeAll(async () => {
-  const styles = (await (await fetch(`${server.url}/api/config/styles`)).json()) as {
-    id: number;
-    render: string;
-    is_free: boolean;
-    txt2img: boolean;
-  }[];
-  const free = styles.find((style) => style.is_free && style.txt2img && style.render === 'hentai');
-  if (!free) throw new Error('the catalogue has no free anime style');
-  freeStyleId = free.id;
+  freeStyleId = (await freeAnimeStyle(server.url)).id;
 });
 
 describe('a kept-alive page in Chromium', () => {

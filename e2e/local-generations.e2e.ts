@@ -2,7 +2,8 @@ import type { Page, Route } from 'playwright-core';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { acceptCookies } from './support/app.ts';
-import { newAccount } from './support/gallery.ts';
+import { freeAnimeStyle, newAccount } from './support/gallery.ts';
+import { pictureLoaded } from './support/image.ts';
 import { browserPerTest, createAccount, serverForFile } from './support/suite.ts';
 
 /**
@@ -64,15 +65,7 @@ const keptTasks = (page: Page) =>
   );
 
 beforeAll(async () => {
-  const styles = (await (await fetch(`${server.url}/api/config/styles`)).json()) as {
-    id: number;
-    render: string;
-    is_free: boolean;
-    txt2img: boolean;
-  }[];
-  const free = styles.find((style) => style.is_free && style.txt2img && style.render === 'hentai');
-  if (!free) throw new Error('the catalogue has no free anime style');
-  freeStyleId = free.id;
+  freeStyleId = (await freeAnimeStyle(server.url)).id;
 });
 
 describe('the local generation store in Chromium', () => {
@@ -160,10 +153,7 @@ describe('the local generation store in Chromium', () => {
       `[data-testid="kept-creations"] [data-testid="gallery-card"][data-uuid="${imageUuid}"]`,
     );
     await keptCard.waitFor();
-    await page.waitForFunction((uuid) => {
-      const image = document.querySelector<HTMLImageElement>(`[data-uuid="${uuid}"] img`);
-      return image !== null && image.complete && image.naturalWidth > 0;
-    }, imageUuid);
+    await pictureLoaded(page, `[data-uuid="${imageUuid}"] img`);
     expect(await byTestId('gallery-grid').count()).toBe(0);
     releaseBoard();
     await page

@@ -56,6 +56,14 @@ export async function newestBoard(page: Page, baseUrl: string): Promise<string[]
   return board.items.map((item) => item.uuid);
 }
 
+/** Waits until the first `<img>` matching `selector` is in the page and its picture has loaded. */
+export async function pictureLoaded(page: Page, selector: string): Promise<void> {
+  await page.waitForFunction((css) => {
+    const image = document.querySelector<HTMLImageElement>(css);
+    return image !== null && image.complete && image.naturalWidth > 0;
+  }, selector);
+}
+
 /** The full WebP has loaded in the viewer. */
 export async function imageLoaded(page: Page): Promise<void> {
   const image = page.getByTestId('viewer-image');

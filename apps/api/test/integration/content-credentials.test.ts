@@ -1,8 +1,7 @@
-import { crc32 } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createContentCredentials } from '../../src/features/image/marking/content-credentials.ts';
 import { makeDevelopmentMaterial } from '../../src/features/image/marking/signing-material.ts';
-import { TRAINED_ALGORITHMIC_MEDIA } from '../../src/features/image/marking/xmp.ts';
+import { TRAINED_ALGORITHMIC_MEDIA, pngChunk } from '../../src/features/image/marking/xmp.ts';
 import { enqueuePaidTask, pngOf, previewLease, workerCalls } from '../generation-fixtures.ts';
 import { Client, createTestApp, type TestContext } from '../harness.ts';
 import { exiftoolXmp, readManifest } from '../provenance-readers.ts';
@@ -40,14 +39,9 @@ const file = async (name: string) => (await t.services.store.get(`images/${name}
 /** A worker's PNG with a text chunk of its own (A1111 writes the prompt so), which must not survive. */
 async function workerPng(width: number, height: number): Promise<Buffer> {
   const png = await pngOf(width, height);
-  const data = Buffer.from('parameters\0a lighthouse at dusk, Steps: 20', 'latin1');
-  const head = Buffer.alloc(8);
-  head.writeUInt32BE(data.length, 0);
-  head.write('tEXt', 4, 'latin1');
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(data, crc32(head.subarray(4, 8))), 0);
+  const text = pngChunk('tEXt', Buffer.from('parameters\0a lighthouse at dusk, Steps: 20', 'latin1'));
   const ihdrEnd = 8 + 25;
-  return Buffer.concat([png.subarray(0, ihdrEnd), head, data, crc, png.subarray(ihdrEnd)]);
+  return Buffer.concat([png.subarray(0, ihdrEnd), text, png.subarray(ihdrEnd)]);
 }
 
 async function expectXmp(name: string, uuid: string) {

@@ -8,11 +8,10 @@ import { Button } from '../../ui/Button.tsx';
 import { DialogAnnouncer } from '../../ui/DialogAnnouncer.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { errorCode } from '../api/index.ts';
-import { imageUrls } from '../generator/index.ts';
 import { confirmAdult, imageAlt, isBlurred, useAgeConfirmed } from '../gallery/index.ts';
 import { useEventHunt } from '../game-event/index.ts';
 import { PageMeta } from '../meta/index.ts';
-import { useFileAddress } from '../files/index.ts';
+import { ownFileAddress, useFileAddress } from '../files/index.ts';
 import { useSession } from '../session/index.ts';
 import type { Card } from './api.ts';
 import { boardOfQuery, nextQuery, viewerPath } from './boardQuery.ts';
@@ -115,15 +114,19 @@ export function ImageViewer({ uuid }: { uuid: string }) {
   );
 
   // The neighbours load ahead, so that up and down are instant.
-  const previousUuid = neighbours.previous?.item.uuid;
-  const nextUuid = neighbours.next?.item.uuid;
+  // Their thumbnails come from where their cards say (the files host, if any), with the read token for the
+  // user's own files there; one whose token is still on its way is left to load when shown.
+  const previousCard = neighbours.previous?.item;
+  const nextCard = neighbours.next?.item;
+  const userId = user?.id;
   useEffect(() => {
-    for (const near of [nextUuid, previousUuid]) {
+    for (const near of [nextCard, previousCard]) {
       if (!near) continue;
-      void prefetchImageInfo(queryClient, near);
-      new Image().src = imageUrls(near).thumbnail;
+      void prefetchImageInfo(queryClient, near.uuid);
+      const src = near.user_id === userId ? ownFileAddress(near.thumbnail_src) : near.thumbnail_src;
+      if (src) new Image().src = src;
     }
-  }, [previousUuid, nextUuid, queryClient]);
+  }, [previousCard, nextCard, userId, queryClient]);
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;

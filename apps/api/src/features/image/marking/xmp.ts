@@ -36,7 +36,8 @@ const PNG_SIGNATURE_LENGTH = 8;
  */
 const METADATA_CHUNKS = new Set(['tEXt', 'zTXt', 'iTXt', 'eXIf', 'caBX']);
 
-function chunk(type: string, data: Buffer): Buffer {
+/** One PNG chunk: length, type, data and the CRC over type and data. */
+export function pngChunk(type: string, data: Buffer): Buffer {
   const header = Buffer.alloc(8);
   header.writeUInt32BE(data.length, 0);
   header.write(type, 4, 'latin1');
@@ -62,7 +63,7 @@ export function withPngXmp(png: Buffer, packet: string): Buffer {
     if (type === 'IHDR') {
       // keyword, NUL, compression flag 0, method 0, empty language tag and translated keyword, text.
       const text = Buffer.concat([Buffer.from('XML:com.adobe.xmp\0\0\0\0\0', 'latin1'), Buffer.from(packet)]);
-      parts.push(chunk('iTXt', text));
+      parts.push(pngChunk('iTXt', text));
     }
     offset = end;
     if (type === 'IEND') break;
