@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { acceptCookies, waitForPath } from './support/app.ts';
+import { acceptCookies, translation, waitForPath } from './support/app.ts';
 import { openBrowser, PHONE, screenshot } from './support/browser.ts';
 import { freeAnimeStyle, signUp } from './support/gallery.ts';
 import {
@@ -116,6 +116,10 @@ describe('the image viewer in Chromium', () => {
     expect(await author.innerText()).toBe(account.username);
     expect(await author.getAttribute('href')).toMatch(new RegExp(`^/gallery/${account.username}-\\d+$`));
     expect(await byTestId('viewer-date').innerText()).toMatch(/\d{4}/);
+    // Every image is labelled as AI-generated on the picture (issue 18's visible disclosure).
+    const aiLabel = byTestId('viewer-ai-label');
+    expect(await aiLabel.innerText()).toBe(translation('en', 'image', 'ai_label'));
+    expect(await aiLabel.getAttribute('title')).toBe(translation('en', 'image', 'ai_label_hint'));
     // Tags come from the prompt.
     expect(await byTestId('viewer-tags').innerText()).toContain(SECOND_PROMPT);
     expect(untranslated(await panel.innerText())).toEqual([]);
@@ -346,6 +350,11 @@ describe('the image viewer in Chromium', () => {
     const toggle = byTestId('viewer-panel-toggle');
     expect(await toggle.getAttribute('aria-expanded')).toBe('false');
     expect(await byTestId('viewer-prompt').isVisible()).toBe(false);
+    // The AI-generated label shows on the picture with the panel folded, inside the screen.
+    const aiLabel = await byTestId('viewer-ai-label').boundingBox();
+    expect(aiLabel).not.toBeNull();
+    expect(aiLabel!.x).toBeGreaterThanOrEqual(0);
+    expect(aiLabel!.y + aiLabel!.height).toBeLessThanOrEqual(PHONE.height);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await screenshot(page, 'phone-image');

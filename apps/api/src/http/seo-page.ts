@@ -147,6 +147,8 @@ export function seoPages(deps: SeoPageDeps) {
           height: image.height,
         },
         { kind: 'p', text: image.prompt },
+        // The visible disclosure of issue 18: what crawlers and shared previews read says it too.
+        { kind: 'p', text: say(head.language, 'pages:seo.image_ai_note') },
         {
           kind: 'link',
           href: `/gallery/${encodeURIComponent(slug)}`,

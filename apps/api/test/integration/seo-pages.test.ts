@@ -141,6 +141,10 @@ describe('a crawler', () => {
     expect(guide).toContain(message('content/de/guide.json', 'lead'));
     // The guide's prices and limits are filled in, as on its page.
     expect(guide).not.toContain('{{');
+    // Its content policy says how every image is marked as AI-generated (issue 18).
+    const marking = message('content/de/guide.json', 'sections.content-policy.paragraphs.4');
+    expect(marking).toContain('Content Credentials');
+    expect(guide).toContain(marking);
     const about = rootOf((await get('/about', GOOGLEBOT)).body);
     expect(about).toContain(message('content/en/about.json', 'story.title'));
   });
@@ -164,6 +168,10 @@ describe('the page of an image', () => {
       `<a href="/gallery/${encodeURIComponent(`${username}-${author.id}`)}">By ${username}</a>`,
     );
     expect(root).not.toContain('<sea>');
+    // The visible disclosure of issue 18, in the page's language.
+    expect(root).toContain(`<p>${message('locales/en/pages.json', 'seo.image_ai_note')}</p>`);
+    const japanese = rootOf((await get(`/image/${image.uuid}?lang=ja`, GOOGLEBOT)).body);
+    expect(japanese).toContain(`<p>${message('locales/ja/pages.json', 'seo.image_ai_note')}</p>`);
     const head = headOf(response.body);
     expect(head).toContain(`<link rel="canonical" href="${origin}/image/${image.uuid}" data-route-meta>`);
     expect(head).toContain(

@@ -108,10 +108,17 @@ describe('sharing metadata of a public image', () => {
     // One description, the image's.
     expect(html.match(/name="description"/g)).toHaveLength(1);
     expect(metaContent(html, 'name', 'description')).toBe(
-      'a lighthouse at dusk, warm window light, crashing waves, dramatic sky — an image made with Mirage.',
+      'a lighthouse at dusk, warm window light, crashing waves, dramatic sky — an AI-generated image made with Mirage.',
     );
     expect(metaContent(html, 'property', 'og:title')).toContain('a lighthouse at dusk');
     expect(metaContent(html, 'property', 'og:description')).toContain('a lighthouse at dusk');
+    // The visible disclosure travels with every share (issue 18).
+    for (const [kind, key] of [
+      ['property', 'og:description'],
+      ['name', 'twitter:description'],
+    ] as const) {
+      expect(metaContent(html, kind, key)).toContain('an AI-generated image');
+    }
     const image = metaContent(html, 'property', 'og:image') ?? '';
     expect(image).toMatch(new RegExp(`^https?://[^/]+/images/${uuid}-social\\.jpg$`));
     expect(metaContent(html, 'property', 'og:url')).toMatch(new RegExp(`^https?://[^/]+/image/${uuid}$`));

@@ -58,16 +58,16 @@ export function isImageUuid(value: string): boolean {
 export interface ShareWords {
   /** The title of an image without a prompt ("An image on Mirage"). */
   untitled: string;
-  /** The description with the prompt's first words ("{{subject}} — an image made with Mirage."). */
+  /** The description with the prompt's first words ("{{subject}} — an AI-generated image made with Mirage.": the disclosure of issue 18 travels with every share). */
   described: (subject: string) => string;
-  /** The description of an image without a prompt ("An image made with Mirage."). */
+  /** The description of an image without a prompt ("An AI-generated image made with Mirage."). */
   plain: string;
 }
 
 export const ENGLISH_SHARE_WORDS: ShareWords = {
   untitled: 'An image on Mirage',
-  described: (subject) => `${subject} — an image made with Mirage.`,
-  plain: 'An image made with Mirage.',
+  described: (subject) => `${subject} — an AI-generated image made with Mirage.`,
+  plain: 'An AI-generated image made with Mirage.',
 };
 
 /** The metadata of a public image, from its stored row (neutral words around the prompt's first words). */

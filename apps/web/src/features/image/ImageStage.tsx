@@ -178,6 +178,13 @@ export function ImageStage({
           <PictureBox key={picture.uuid} picture={picture} transform={transform} blurred={blurred} />
         )}
       </div>
+      {picture && (
+        // The visible disclosure of issue 18 (EU AI Act Art. 50): every image here is AI-generated, and its
+        // files say so too (Content Credentials, apps/api features/image/marking).
+        <p className={styles.aiLabel} title={t('ai_label_hint')} data-testid="viewer-ai-label">
+          {t('ai_label')}
+        </p>
+      )}
       {children}
       <div className={styles.stepButtons}>
         <Button
