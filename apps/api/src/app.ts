@@ -47,6 +47,7 @@ import { registerGalleryRoutes } from './features/gallery/routes.ts';
 import { registerTagSettingRoutes } from './features/tag/routes.ts';
 import { registerTaskRoutes } from './features/task/routes.ts';
 import { guestHandOverHook, guestToken, registerGuestRoutes } from './features/guest/index.ts';
+import { registerProvenanceRoutes } from './features/provenance/index.ts';
 import { registerAssistantRoutes } from './features/assistant/index.ts';
 import { registerWorkerRoutes } from './features/worker/routes.ts';
 import { createServices } from './services.ts';
@@ -217,6 +218,7 @@ export async function buildApp(deps: AppDeps) {
   });
   registerGuestRoutes(app, { ...built, secureCookies, live });
   await registerWorkerRoutes(app, built);
+  await registerProvenanceRoutes(app, built);
   registerCatalogueRoutes(app, { catalogue: built.catalogue, previews: built.cataloguePreviews });
   registerGalleryRoutes(app, built);
   registerTagSettingRoutes(app, built);

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { startMaintenance, type Maintenance } from './maintenance.ts';
 import { LEADERBOARD_REFRESH_MS } from './features/leaderboard/service.ts';
 import { SAFETY_ORPHAN_AFTER_MS } from './features/image/safety/index.ts';
+import { backfillPerceptualHashes } from './features/provenance/index.ts';
 import type { Services } from './services.ts';
 
 /** How often the reaper looks for leases that expired (dead or hung workers). */
@@ -25,6 +26,8 @@ export function startBackgroundWork(app: FastifyInstance, services: Services): M
   let lastLeaderboardRefresh = 0;
   let refreshingLeaderboards = false;
   let lastSafetySweep = 0;
+  let hashBackfillAfter: number | null = 0;
+  let backfillingHashes = false;
   const reaper = setInterval(() => {
     lifecycle.reapExpiredLeases().catch((error: unknown) => app.log.warn({ err: error }, 'reaper failed'));
     if (Date.now() - lastEnergySweep >= ENERGY_SWEEP_INTERVAL_MS) {
@@ -48,6 +51,18 @@ export function startBackgroundWork(app: FastifyInstance, services: Services): M
       services.imageSafety
         .sweep(orphanAfterMs)
         .catch((error: unknown) => app.log.warn({ err: error }, 'image safety sweep failed'));
+    }
+    // Perceptual hashes of images made before they existed (migration 0025), a batch per tick, until none
+    // is left (then not again until the next start).
+    if (hashBackfillAfter !== null && !backfillingHashes) {
+      backfillingHashes = true;
+      backfillPerceptualHashes(
+        { images: services.provenanceImages, store: services.store },
+        hashBackfillAfter,
+      )
+        .then((last) => (hashBackfillAfter = last))
+        .catch((error: unknown) => app.log.warn({ err: error }, 'perceptual hash backfill failed'))
+        .finally(() => (backfillingHashes = false));
     }
   }, REAPER_INTERVAL_MS);
   reaper.unref();

@@ -19,6 +19,7 @@ import { createGalleryService } from './features/gallery/service.ts';
 import { createImageInfoRepository } from './features/image/info-repository.ts';
 import { createImageInfoService } from './features/image/info-service.ts';
 import { createImageRepository } from './features/image/repository.ts';
+import { createProvenance } from './features/provenance/index.ts';
 import type { LoadedSigningMaterial } from './features/image/marking/signing-material.ts';
 import { createImageStorage } from './features/image/storage.ts';
 import { createImageSafety, type ImageSafetyScorer } from './features/image/safety/index.ts';
@@ -291,6 +292,8 @@ export function createServices(deps: ServiceDeps) {
     now,
     filesPublicUrl: config.FILES_PUBLIC_URL,
   });
+  // Anybody may ask whether an image was made here (issue 18 §2): its marks, else its picture.
+  const { provenance, provenanceImages } = createProvenance(db, config, deps.signing.material);
   const mod = createModServices({ db, sessions, moderation, removeImage: imageInfo.remove, now });
   const modOperations = createModOperations({
     db,
@@ -384,6 +387,8 @@ export function createServices(deps: ServiceDeps) {
     payments,
     serialKeys,
     referrals,
+    provenance,
+    provenanceImages,
     /** The energy rollover sweep (the background work runs it every minute; tests call it). */
     sweepEnergy: () => sweepEnergyRollover(db, now()),
   };

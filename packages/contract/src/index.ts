@@ -26,6 +26,7 @@ import { legalOperations } from './legal.ts';
 import { gameEventOperations } from './game-event.ts';
 import { commerceOperations } from './commerce.ts';
 import { promptsOperations } from './prompts.ts';
+import { provenanceOperations } from './provenance.ts';
 import { referralOperations } from './referral.ts';
 import { serviceOperations } from './service.ts';
 import { settingsOperations } from './settings.ts';
@@ -38,6 +39,7 @@ export * from './generation.ts';
 export * from './assistant.ts';
 export * from './service.ts';
 export * from './images.ts';
+export * from './provenance.ts';
 export * from './actions.ts';
 export * from './prompts.ts';
 export * from './moderation.ts';
@@ -66,6 +68,7 @@ export const contract = {
   ...generationOperations,
   ...assistantOperations,
   ...imagesOperations,
+  ...provenanceOperations,
   ...actionsOperations,
   ...promptsOperations,
   ...moderationOperations,

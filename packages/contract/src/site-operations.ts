@@ -24,6 +24,7 @@ export const SITE_OPERATIONS = {
   getServiceWorkerToken: { method: 'GET', path: '/api/config/token' },
   getFilesReadToken: { method: 'GET', path: '/api/config/b2_token' },
   getLegalPdf: { method: 'GET', path: '/legal/:doc.pdf' },
+  checkProvenance: { method: 'POST', path: '/api/provenance/check' },
   // accounts
   createUser: { method: 'POST', path: '/api/user/create' },
   logIn: { method: 'POST', path: '/api/user/login' },

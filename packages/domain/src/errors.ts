@@ -105,6 +105,8 @@ export const ERROR_STATUS = {
   upgrade_from_basic: 409, // a Pro-days key redeemed while Basic runs (data {duration, tickets})
   key_not_found: 404, // no such serial key for this reseller (or revoked, or mistyped)
   key_already_consumed: 409,
+  // provenance check (added): issue 18 §2, docs/architecture/provenance.md#provenance-check
+  invalid_image: 400, // the upload is not a picture the check can decode (PNG, JPEG, WebP, GIF, AVIF, TIFF)
   // referral
   referrer_not_found: 400,
   user_refer_self: 400,

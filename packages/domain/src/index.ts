@@ -25,3 +25,4 @@ export * from './content/guide.ts';
 export * from './content/guide-values.ts';
 export * from './content/curated-images.ts';
 export * from './content/promo-samples.ts';
+export * from './provenance/index.ts';

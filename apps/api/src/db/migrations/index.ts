@@ -23,6 +23,7 @@ import * as addAccountDeletion from './0021_add_account_deletion.ts';
 import * as addPaymentReviewResolution from './0022_add_payment_review_resolution.ts';
 import * as recountPublishedTagUsage from './0023_recount_published_tag_usage.ts';
 import * as addGuestTrial from './0024_add_guest_trial.ts';
+import * as addImagePerceptualHash from './0025_add_image_perceptual_hash.ts';
 
 /** Every migration, in order. Names are NNNN_verb_object; never rename or edit one that has shipped. */
 export const migrations: Record<string, Migration> = {
@@ -50,4 +51,5 @@ export const migrations: Record<string, Migration> = {
   '0022_add_payment_review_resolution': addPaymentReviewResolution,
   '0023_recount_published_tag_usage': recountPublishedTagUsage,
   '0024_add_guest_trial': addGuestTrial,
+  '0025_add_image_perceptual_hash': addImagePerceptualHash,
 };

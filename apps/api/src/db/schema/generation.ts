@@ -102,6 +102,11 @@ export interface ImageTable {
    * (canView); `pending` until scored, `held` while a moderator reviews it (image_safety_review).
    */
   safety_state: ColumnType<ImageSafetyState, ImageSafetyState | undefined, ImageSafetyState>;
+  /**
+   * The picture's 64-bit perceptual hash as a signed bigint (migration 0025; the provenance check). Read
+   * as text (drivers differ on bigint), written as the decimal text of @mirage/domain's storedHash.
+   */
+  perceptual_hash: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: CreatedAt;
 }
 

@@ -130,6 +130,7 @@ export async function ensureCuratedImages(
         gen_data: '{}',
         signature: null,
         blurhash: processed.blurhash,
+        perceptual_hash: processed.perceptualHash,
         nsfw: curated.nsfw,
         is_sample: onBoard,
         is_private: !onBoard,

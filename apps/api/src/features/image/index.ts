@@ -13,3 +13,4 @@ export type { ImageRepository } from './repository.ts';
 export { imageFileAddress } from './file-address.ts';
 export { visibleTo } from './visibility-repository.ts';
 export type { ImageSafetyService } from './safety/index.ts';
+export type { SigningMaterial } from './marking/content-credentials.ts';

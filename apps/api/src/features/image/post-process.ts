@@ -1,4 +1,4 @@
-import { MAX_RESULT_PIXELS } from '@mirage/domain';
+import { MAX_RESULT_PIXELS, perceptualHash as hashOfPixels, storedHash } from '@mirage/domain';
 import sharp from 'sharp';
 import { downsample, encodeBlurhash } from './blurhash.ts';
 import type { ObjectStore } from '../../storage/object-store.ts';
@@ -46,6 +46,11 @@ export interface ProcessedImage {
   height: number;
   /** Empty for the ×2 files of an upscale: the image keeps its original placeholder. */
   blurhash: string;
+  /**
+   * The picture's perceptual hash as stored (the decimal text of a signed 64-bit integer; the provenance
+   * check), of the stored pixels (watermark included); null for an upscale, which keeps the original's.
+   */
+  perceptualHash: string | null;
 }
 
 /** A quiet "Mirage" mark in the lower right corner, sized to the image. */
@@ -142,7 +147,7 @@ export async function processImage(
       options.store.put(keys.png, png, 'image/png'),
       options.store.put(keys.webp, webp, 'image/webp'),
     ]);
-    return { width, height, blurhash: '' };
+    return { width, height, blurhash: '', perceptualHash: null };
   }
   // The placeholder is computed here while libvips encodes on its threads.
   const { data, info } = decoded;
@@ -150,6 +155,7 @@ export async function processImage(
   // 4 components across, and as many down as keeps them roughly square (3..9, blurhash's range).
   const componentsY = Math.min(9, Math.max(3, Math.round((4 * height) / width)));
   const blurhash = encodeBlurhash(grid.data, grid.width, grid.height, 3, 4, componentsY);
+  const perceptualHash = String(storedHash(hashOfPixels(data, info.width, info.height, info.channels)));
   const [png, webp, thumbnail] = await encoded;
   const keys = imageKeys(options.uuid);
   await Promise.all([
@@ -157,5 +163,5 @@ export async function processImage(
     options.store.put(keys.webp, webp, 'image/webp'),
     options.store.put(keys.thumbnail, thumbnail ?? webp, 'image/webp'),
   ]);
-  return { width, height, blurhash };
+  return { width, height, blurhash, perceptualHash };
 }

@@ -35,6 +35,8 @@ export const LIMITS = {
   exportsPerAccount: { max: 3, windowMs: 60 * 60_000 },
   /** Deletion attempts per account: a stolen session cannot guess the password through it. */
   deletionsPerAccount: { max: 10, windowMs: 10 * 60_000 },
+  /** Provenance checks per address: each decodes an upload and compares it with every image's hash. */
+  provenanceChecksPerIp: { max: 30, windowMs: 60 * 60_000 },
 } satisfies Record<string, Limit>;
 
 type Check = [key: string, limit: Limit];

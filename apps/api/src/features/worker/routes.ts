@@ -12,7 +12,7 @@ import {
   reportJobProgress,
 } from '@mirage/contract';
 import type { WorkerJob } from '@mirage/domain';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { TaskRow } from '../../db/schema/generation.ts';
@@ -20,38 +20,12 @@ import { AppError } from '../../errors.ts';
 import { jobKind, type TaskLifecycle } from '../task/index.ts';
 import type { WorkerDispatcher } from './dispatcher.ts';
 import { schemaOf } from '../../http/contract.ts';
+import { multipartParts } from '../../http/multipart.ts';
 import { authenticatedWorker } from '../../http/route-auth.ts';
 
 export interface WorkerRouteDeps {
   dispatcher: WorkerDispatcher;
   lifecycle: TaskLifecycle;
-}
-
-/**
- * The parts of a completion's multipart body, each file read whole (the plugin's limits: one file of
- * COMPLETION_IMAGE_MAX_BYTES at most). busboy's errors on a malformed body (cut short: "Unexpected end of
- * form"; a boundary other than the header's: "Part terminated early") carry no status and would answer
- * 500, but they are the sender's fault: 400. The plugin's errors keep their status (a file or form over
- * its limits: 413), except its 406s, which are about what was sent, not what is accepted: a body that is
- * not multipart answers 415 like any body of a media type a route does not take, a field declared
- * application/json that does not parse 400.
- */
-async function* completionParts(request: FastifyRequest) {
-  try {
-    for await (const part of request.parts()) {
-      if (part.type === 'file') await part.toBuffer();
-      yield part;
-    }
-  } catch (error) {
-    const { statusCode, code } = error as { statusCode?: unknown; code?: unknown };
-    if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') {
-      throw Object.assign(new Error('not multipart/form-data'), { statusCode: 415, code });
-    }
-    if (code === 'FST_INVALID_JSON_FIELD_ERROR')
-      throw new AppError('validation_error', { reason: 'json_field' });
-    if (statusCode !== undefined) throw error;
-    throw new AppError('validation_error', { reason: 'malformed_multipart' });
-  }
 }
 
 /** A JSON field's value: the plugin has parsed it when its part said Content-Type: application/json. */
@@ -133,7 +107,7 @@ export async function registerWorkerRoutes(fastify: FastifyInstance, deps: Worke
         let png: Buffer | undefined;
         let metadata: z.output<typeof completionMetadata> = {};
         let nextLease: z.output<typeof leaseBody> | undefined;
-        for await (const part of completionParts(request)) {
+        for await (const part of multipartParts(request)) {
           if (part.type === 'file' && part.fieldname === 'image') png = await part.toBuffer();
           else if (part.type === 'field' && part.fieldname === 'metadata') {
             const parsed = completionMetadata.safeParse(fieldJson(part));

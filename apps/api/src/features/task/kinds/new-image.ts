@@ -48,6 +48,7 @@ export async function storeNewImage(
       watermarked: task.job.watermark,
       upscaled: task.job.upscale !== null,
       blurhash: processed.blurhash,
+      perceptual_hash: processed.perceptualHash,
       tags: promptTags(task.job.prompt).join(', '),
       source_image_id: task.source_image_id,
     },

@@ -1,0 +1,2 @@
+export * from './perceptual-hash.ts';
+export * from './check.ts';
