@@ -28,8 +28,12 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 // worker's registration) that the entry's import map lists; the entry stood 8 bytes under 151 KB, where a
 // build's chunk hashes alone move the gzip size by more. The return to 150 stays open, with the same
 // candidates.
+// Later on 2026-11-28: lazy 61.5. The image viewer stopped importing the generator's module for its
+// neighbours' thumbnails (it takes their cards' addresses, the files host's when one is set), so the bundler
+// moved the generator's pricing rules (1.3 KB raw) from a chunk shared with the viewer into one of their own:
+// one more request and wrapper on /tweak, which went from 60.90 to 61.00 KB with no code of its own added.
 export const ENTRY_BUDGET = 152 * 1024;
-export const LAZY_BUDGET = 61 * 1024;
+export const LAZY_BUDGET = 61.5 * 1024;
 
 // What every route loads first is one script (and its stylesheet): each more file is a request the first paint
 // waits for (apps/web/vite.config.ts, the `app` chunk group).

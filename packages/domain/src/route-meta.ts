@@ -60,6 +60,8 @@ export const ROUTE_META: Record<SpaRoute, RouteMeta> = {
   '/about': page('pages:about.title', 'pages:seo.about'),
   // {{doc}} is the document's name (see metaValues): one title and description per legal document.
   '/legal/:doc': page('pages:seo.legal.{{doc}}.title', 'pages:seo.legal.{{doc}}.description'),
+  // The provenance check (issue 18 §2): anybody asks whether an image was made here.
+  '/provenance': page('pages:provenance.title', 'pages:seo.provenance'),
   '/daily-tasks': hidden('player:dailyTasks.title'),
   '/gallery/:slug': page('gallery:board.user_meta_title', 'pages:seo.user_gallery'),
   // A public image's page says what the image is (apps/api/src/features/image/share-meta.ts); this is
@@ -138,6 +140,7 @@ export const SITEMAP_PATHS: readonly string[] = [
   '/tickets',
   '/guide',
   '/about',
+  '/provenance',
   '/leaderboard',
   '/ai-hentai-generator',
   '/ai-realistic-generator',

@@ -55,6 +55,7 @@ export const SPA_PAGES = {
   '/guide': 'GuidePage',
   '/about': 'AboutPage',
   '/legal/:doc': 'LegalPage',
+  '/provenance': 'ProvenancePage',
   '/daily-tasks': 'DailyTasksPage',
   '/gallery/:slug': 'UserGalleryPage',
   '/image/:uuid': 'ImagePage',

@@ -46,6 +46,8 @@ const shellRoutes: RouteObject[] = [
   { path: 'about', lazy: page(() => import('../pages/AboutPage.tsx')) },
   // Privacy policy, terms, notice and takedown, the 18+ statement (docs/product/legal.md).
   { path: 'legal/:doc', lazy: page(() => import('../pages/LegalPage.tsx')) },
+  // Whether an image was made here (issue 18 §2), for anybody: victims of misuse, takedown senders, staff.
+  { path: 'provenance', lazy: page(() => import('../pages/ProvenancePage.tsx')) },
   { path: 'daily-tasks', lazy: page(() => import('../pages/DailyTasksPage.tsx')) },
   { path: 'gallery/:slug', lazy: page(() => import('../pages/UserGalleryPage.tsx')) },
   { path: 'image/:uuid', lazy: page(() => import('../pages/ImagePage.tsx')) },

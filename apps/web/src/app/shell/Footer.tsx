@@ -33,6 +33,7 @@ export function Footer() {
       links: [
         { to: '/guide', label: t('nav.guide') },
         { to: '/about', label: t('nav.about') },
+        { to: '/provenance', label: t('nav.provenance') },
         { to: '/daily-tasks', label: t('nav.daily_tasks') },
       ],
     },

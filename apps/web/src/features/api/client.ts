@@ -49,6 +49,8 @@ export function onNotificationHeader(listener: () => void): () => void {
 
 interface RequestOptions {
   body?: unknown;
+  /** A multipart body (an upload) instead of JSON: the browser writes its content type and boundary. */
+  form?: FormData;
   signal?: AbortSignal;
 }
 
@@ -75,7 +77,7 @@ export async function apiExchange<T>(
   options: RequestOptions = {},
 ): Promise<{ body: T; headers: Headers }> {
   const headers: Record<string, string> = { Accept: 'application/json' };
-  let payload: string | undefined;
+  let payload: string | FormData | undefined = options.form;
   if (options.body !== undefined) {
     headers['Content-Type'] = 'application/json';
     payload = JSON.stringify(options.body);

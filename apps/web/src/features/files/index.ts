@@ -1,3 +1,3 @@
 /** Image file addresses on the files host (docs/architecture/storage.md#files-host). */
-export { ownFileAddress, ownFileAddressNow } from './readToken.ts';
+export { ownFileAddressNow } from './readToken.ts';
 export { useFileAddress } from './useFileAddress.ts';

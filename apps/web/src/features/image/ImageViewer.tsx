@@ -11,7 +11,7 @@ import { errorCode } from '../api/index.ts';
 import { confirmAdult, imageAlt, isBlurred, useAgeConfirmed } from '../gallery/index.ts';
 import { useEventHunt } from '../game-event/index.ts';
 import { PageMeta } from '../meta/index.ts';
-import { ownFileAddress, useFileAddress } from '../files/index.ts';
+import { useFileAddress } from '../files/index.ts';
 import { useSession } from '../session/index.ts';
 import type { Card } from './api.ts';
 import { boardOfQuery, nextQuery, viewerPath } from './boardQuery.ts';
@@ -115,18 +115,20 @@ export function ImageViewer({ uuid }: { uuid: string }) {
 
   // The neighbours load ahead, so that up and down are instant.
   // Their thumbnails come from where their cards say (the files host, if any), with the read token for the
-  // user's own files there; one whose token is still on its way is left to load when shown.
+  // user's own files there; one whose token is still on its way is loaded once it has come.
   const previousCard = neighbours.previous?.item;
   const nextCard = neighbours.next?.item;
-  const userId = user?.id;
+  const isOwn = (card: Card | undefined) => card !== undefined && card.user_id === user?.id;
+  const previousThumbnail = useFileAddress(previousCard?.thumbnail_src ?? '', isOwn(previousCard));
+  const nextThumbnail = useFileAddress(nextCard?.thumbnail_src ?? '', isOwn(nextCard));
+  const previousUuid = previousCard?.uuid;
+  const nextUuid = nextCard?.uuid;
   useEffect(() => {
-    for (const near of [nextCard, previousCard]) {
-      if (!near) continue;
-      void prefetchImageInfo(queryClient, near.uuid);
-      const src = near.user_id === userId ? ownFileAddress(near.thumbnail_src) : near.thumbnail_src;
-      if (src) new Image().src = src;
-    }
-  }, [previousCard, nextCard, userId, queryClient]);
+    for (const near of [nextUuid, previousUuid]) if (near) void prefetchImageInfo(queryClient, near);
+  }, [previousUuid, nextUuid, queryClient]);
+  useEffect(() => {
+    for (const src of [nextThumbnail, previousThumbnail]) if (src) new Image().src = src;
+  }, [previousThumbnail, nextThumbnail]);
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;

@@ -2,6 +2,7 @@ import { REPORT_REASONS, type ReportOutcome } from '@mirage/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { Button } from '../../ui/Button.tsx';
 import { Dialog } from '../../ui/Dialog.tsx';
 import { notify } from '../../ui/notice.ts';
@@ -20,12 +21,18 @@ export function ReportsTab() {
   const reports = useReports(state);
   return (
     <div className={styles.tab}>
-      <StateFilter
-        label={t('reports.show')}
-        value={state}
-        options={STATES.map((value) => ({ value, label: t(`reports.state.${value}`) }))}
-        onChange={setState}
-      />
+      <div className={styles.toolbar}>
+        <StateFilter
+          label={t('reports.show')}
+          value={state}
+          options={STATES.map((value) => ({ value, label: t(`reports.state.${value}`) }))}
+          onChange={setState}
+        />
+        {/* Whether a reported or mailed-in image was made here (issue 18 §2). */}
+        <Link to="/provenance" className={styles.toolLink} data-testid="mod-provenance-link">
+          {t('reports.provenance')}
+        </Link>
+      </div>
       <CardQueue query={reports} empty={t('reports.empty')} testId="mod-reports">
         {(report) => <ReportCard report={report} />}
       </CardQueue>
