@@ -239,7 +239,7 @@ export async function buildApp(deps: AppDeps) {
 
   if (deps.serveWeb === false) registerApiNotFound(app);
   else {
-    registerShareMeta(app, { images, store });
+    registerShareMeta(app, { images, store, publicUrl: config.PUBLIC_URL });
     // Search engines: the site map, and the pages' heads and crawler text (docs/product/routes.md#search-engines).
     const listed = createSitemapRepository(deps.db);
     const site = new URL(config.PUBLIC_URL).origin;

@@ -16,7 +16,10 @@ import { initSync, WasmReader } from '@contentauth/c2pa-wasm';
 const run = promisify(execFile);
 
 /** The XMP fields exiftool reads from `file` (written to a temporary file with the given extension). */
-export async function exiftoolXmp(file: Buffer, extension: 'png' | 'webp'): Promise<Record<string, unknown>> {
+export async function exiftoolXmp(
+  file: Buffer,
+  extension: 'png' | 'webp' | 'jpg',
+): Promise<Record<string, unknown>> {
   const folder = mkdtempSync(path.join(os.tmpdir(), 'mirage-exif-'));
   const target = path.join(folder, `image.${extension}`);
   try {

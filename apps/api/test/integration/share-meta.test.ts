@@ -2,11 +2,13 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { FIRST_SCREEN_SCRIPT_ID } from '@mirage/domain';
+import { TRAINED_ALGORITHMIC_MEDIA } from '../../src/features/image/marking/xmp.ts';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { completeForm, enqueuePaidTask, pngOf } from '../generation-fixtures.ts';
 import { Client, createTestApp, newAccount, type TestContext } from '../harness.ts';
 import { withoutPageHead } from '../page-head.ts';
+import { exiftoolXmp } from '../provenance-readers.ts';
 
 /**
  * Sharing metadata of /image/{uuid} (docs/product/image-viewer.md#sharing): a public image's page carries its
@@ -147,6 +149,12 @@ describe('sharing metadata of a public image', () => {
     expect(Math.abs(dominant.b - 120)).toBeLessThan(24);
     const again = await page(`/images/${uuid}-social.jpg`);
     expect(again.rawPayload.equals(first.rawPayload)).toBe(true);
+    // Marked as AI-generated like the image's other files (issue 18), read back by exiftool.
+    expect(await exiftoolXmp(first.rawPayload, 'jpg')).toMatchObject({
+      'XMP-iptcExt:DigitalSourceType': TRAINED_ALGORITHMIC_MEDIA,
+      'XMP-xmp:CreatorTool': 'Mirage',
+      'XMP-xmpRights:WebStatement': `${t.config.PUBLIC_URL}/image/${uuid}`,
+    });
   });
 
   it('cuts a long prompt to its first words and escapes HTML in it', async () => {

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { ANONYMOUS, MAX_RESULT_PIXELS, canView } from '@mirage/domain';
 import sharp from 'sharp';
+import { SERVICE_NAME } from './marking/marker.ts';
+import { xmpPacket } from './marking/xmp.ts';
 import { imageKeys } from './post-process.ts';
 import type { ImageRepository } from './repository.ts';
 import type { ObjectStore } from '../../storage/object-store.ts';
@@ -30,6 +32,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 export interface ShareMetaDeps {
   images: Pick<ImageRepository, 'findByUuid'>;
   store: ObjectStore;
+  /** PUBLIC_URL: the social image's XMP names the image's page there, like its other files. */
+  publicUrl: string;
 }
 
 export interface ShareMeta {
@@ -108,14 +112,16 @@ function lruCache<V>(size: number) {
 }
 
 /**
- * Cover-crops an image to 1200x630 (the part that draws the eye) as a JPEG, quality 80. The source is
- * the stored WebP of a worker's result: decoding is capped at the largest result size all the same.
+ * Cover-crops an image to 1200x630 (the part that draws the eye) as a JPEG, quality 80, marked as
+ * AI-generated like every file of the image (`xmp`: marking/xmp.ts; it travels with every share). The
+ * source is the stored WebP of a worker's result: decoding is capped at the largest result size all the same.
  */
-export async function renderSocialImage(source: Buffer): Promise<Buffer> {
+export async function renderSocialImage(source: Buffer, xmp: string): Promise<Buffer> {
   return sharp(source, { limitInputPixels: MAX_RESULT_PIXELS })
     .resize(SOCIAL_WIDTH, SOCIAL_HEIGHT, { fit: 'cover', position: sharp.strategy.attention })
     .flatten({ background: '#0c0a12' })
     .jpeg({ quality: SOCIAL_QUALITY, mozjpeg: true })
+    .withXmp(xmp)
     .toBuffer();
 }
 
@@ -144,7 +150,10 @@ export function registerShareMeta(app: FastifyInstance, deps: ShareMetaDeps) {
       pending = (async () => {
         const source = await deps.store.get(imageKeys(uuid).webp);
         if (!source) return null;
-        const jpeg = await renderSocialImage(source);
+        const jpeg = await renderSocialImage(
+          source,
+          xmpPacket(`${deps.publicUrl}/image/${uuid}`, SERVICE_NAME),
+        );
         cache.set(uuid, jpeg);
         return jpeg;
       })().finally(() => rendering.delete(uuid));
