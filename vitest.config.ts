@@ -34,6 +34,10 @@ const integration = (name: string, db: 'pglite' | 'postgres') => ({
     // took over 60 s there); a passing test is not slower for it.
     testTimeout: 90_000,
     hookTimeout: 180_000,
+    // The files of a worker share its loaded modules instead of each importing the app afresh (the import
+    // was ~900 s of the suite's time, BENCHMARKS.md "Test suite"). Each file still makes its own app,
+    // database and folders (harness.ts), and no file mocks a module.
+    isolate: false,
   },
 });
 

@@ -38,6 +38,8 @@ const OPEN_TO_VISITORS = new Set([
   'POST /api/tasks/guest/txt2img',
   'GET /api/tasks/guest',
   'GET /api/tasks/guest/monitor',
+  // The provenance check (issue 18 §2): anybody may ask whether an image was made here.
+  'POST /api/provenance/check',
   'GET /api/preset',
   'GET /api/preset/random',
   'GET /api/catalogue/preview/style/:file',
