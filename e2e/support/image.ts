@@ -74,3 +74,12 @@ export async function imageLoaded(page: Page): Promise<void> {
     })
     .toBeGreaterThan(0);
 }
+
+/** Whether the viewer's AI-generated label is the topmost element at its own centre (nothing covers it). */
+export function labelUncovered(page: Page): Promise<boolean> {
+  return page.getByTestId('viewer-ai-label').evaluate((label) => {
+    const box = label.getBoundingClientRect();
+    const top = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+    return box.width > 0 && top !== null && label.contains(top);
+  });
+}
