@@ -247,6 +247,7 @@ export async function buildApp(deps: AppDeps) {
     const webDist = path.resolve(config.WEB_DIST_DIR ?? DEFAULT_WEB_DIST);
     await registerSpa(app, webDist, {
       publicUrl: config.PUBLIC_URL,
+      filesPublicUrl: config.FILES_PUBLIC_URL,
       images: listed,
       legalValues: legalValuesOf(config),
       // The guide names prices and limits from the domain's tables, as its page does.

@@ -132,6 +132,36 @@ describe('firstScreenImages (the pictures preloaded)', () => {
   });
 });
 
+describe('firstScreenImages with a files host (FILES_PUBLIC_URL)', () => {
+  const host = 'https://files.mirage.test';
+  const info = (answer: Record<string, unknown>) => ({
+    [firstScreenKey('GET', `/api/image/${uuid}/info`)]: answer,
+  });
+
+  it("preloads a public image's thumbnail from the files host, and nothing from any other host", () => {
+    const onHost = info({ thumbnail_src: `${host}/images/${uuid}-min.webp`, is_private: false });
+    expect(firstScreenImages(route(`/image/${uuid}`), onHost, guest, host)).toEqual([
+      `${host}/images/${uuid}-min.webp`,
+    ]);
+    // Without the host configured, or from another host, or outside /images/, nothing.
+    expect(firstScreenImages(route(`/image/${uuid}`), onHost, guest)).toEqual([]);
+    const elsewhere = info({ thumbnail_src: `https://other.test/images/${uuid}-min.webp` });
+    expect(firstScreenImages(route(`/image/${uuid}`), elsewhere, guest, host)).toEqual([]);
+    const climbing = info({ thumbnail_src: `${host}/images/../secret/x.webp` });
+    expect(firstScreenImages(route(`/image/${uuid}`), climbing, guest, host)).toEqual([]);
+  });
+
+  it("leaves an owner's private image on the files host to the app (it needs the read token)", () => {
+    const ownPrivate = info({ thumbnail_src: `${host}/images/${uuid}-min.webp`, is_private: true });
+    expect(firstScreenImages(route(`/image/${uuid}`), ownPrivate, guest, host)).toEqual([]);
+    // On the site itself the session cookie opens it: preloaded as before.
+    const onSite = info({ thumbnail_src: `/images/${uuid}-min.webp`, is_private: true });
+    expect(firstScreenImages(route(`/image/${uuid}`), onSite, guest, host)).toEqual([
+      `/images/${uuid}-min.webp`,
+    ]);
+  });
+});
+
 describe('withFirstScreen (the page with its first screen)', () => {
   const html = '<html><head><title>Mirage</title></head><body><div id="root"></div></body></html>';
 

@@ -111,9 +111,11 @@ type AnswerOfCall = (call: FirstScreenCall) => unknown;
 const ROUTE_IMAGES: Partial<
   Record<SpaRoute, (params: Params, answer: AnswerOfCall, visit: Visit) => unknown[]>
 > = {
-  '/image/:uuid': (params, answer) => [
-    (answer(imageInfo(params)) as { thumbnail_src?: unknown } | undefined)?.thumbnail_src,
-  ],
+  '/image/:uuid': (params, answer) => {
+    const info = answer(imageInfo(params)) as { thumbnail_src?: unknown; is_private?: unknown } | undefined;
+    // An owner's private image on the files host needs the read token the app adds: not preloaded there.
+    return [info?.is_private === true && onFilesHost(info.thumbnail_src) ? undefined : info?.thumbnail_src];
+  },
   '/explore': (_, answer, visit) => {
     const page = answer(explorePage(visit)) as { items?: unknown } | undefined;
     return fieldOf(page?.items, 'thumbnail_src', PRELOADED_CARDS, () => true);
@@ -128,19 +130,30 @@ const ROUTE_IMAGES: Partial<
     ),
 };
 
-/** The largest pictures of a route's first screen, from its answers: preloaded with high priority. */
+/** Whether an image address is absolute, i.e. on the files host (FILES_PUBLIC_URL) rather than the site. */
+const onFilesHost = (src: unknown) => typeof src === 'string' && /^https?:\/\//.test(src);
+
+const SITE_FILE = /^\/(images|api\/catalogue\/preview)\/[A-Za-z0-9._/-]+$/;
+
+/**
+ * The largest pictures of a route's first screen, from its answers: preloaded with high priority. Only the
+ * site's own files, as the API names them: on the site (`/images/…`, `/api/catalogue/preview/…`), or on
+ * the files host `filesHost` (FILES_PUBLIC_URL) when one is set. Anything else is not preloaded.
+ */
 export function firstScreenImages(
   match: SpaRouteMatch,
   answers: Record<string, unknown>,
   visit: Visit,
+  filesHost?: string,
 ): string[] {
   const answer: AnswerOfCall = (call) => answers[firstScreenKey(call.method, call.url, call.body)];
   const images = ROUTE_IMAGES[match.route]?.(match.params, answer, visit) ?? [];
-  // Only the site's own files, as the API names them (anything else is not preloaded).
-  return images.filter(
-    (src): src is string =>
-      typeof src === 'string' && /^\/(images|api\/catalogue\/preview)\/[A-Za-z0-9._/-]+$/.test(src),
-  );
+  const hostFiles = filesHost ? `${filesHost}/images/` : null;
+  return images.filter((src): src is string => {
+    if (typeof src !== 'string') return false;
+    if (hostFiles && src.startsWith(hostFiles)) return /^[A-Za-z0-9._-]+$/.test(src.slice(hostFiles.length));
+    return SITE_FILE.test(src);
+  });
 }
 
 export interface FirstScreenParts {
@@ -202,8 +215,14 @@ export interface FirstScreen {
 /**
  * Builds pages with their first screen. `siteOrigin` is the origin the site's pages send (PUBLIC_URL's):
  * a search is a POST, which the origin check (./origin.ts) lets through only from the site itself.
+ * `filesHost`: FILES_PUBLIC_URL, whose image files may be preloaded too.
  */
-export function firstScreen(app: FastifyInstance, assets: AssetTable, siteOrigin: string): FirstScreen {
+export function firstScreen(
+  app: FastifyInstance,
+  assets: AssetTable,
+  siteOrigin: string,
+  filesHost?: string,
+): FirstScreen {
   async function answerOf(request: FastifyRequest, call: FirstScreenCall): Promise<unknown> {
     const headers: Record<string, string> = { accept: 'application/json' };
     for (const name of ['cookie', 'accept-language', 'user-agent'] as const) {
@@ -251,7 +270,7 @@ export function firstScreen(app: FastifyInstance, assets: AssetTable, siteOrigin
       const parts: FirstScreenParts = {
         language,
         assets: { modules: [...new Set([...messages.modules, ...own.modules])], styles: own.styles },
-        images: firstScreenImages(match, answers, visit),
+        images: firstScreenImages(match, answers, visit, filesHost),
         answers,
         ...(seeded ? { shuffleSeed: visit.shuffleSeed } : {}),
       };

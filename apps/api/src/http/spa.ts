@@ -68,6 +68,8 @@ export async function registerSpa(
   distDir: string,
   options: {
     publicUrl?: string;
+    /** FILES_PUBLIC_URL: the first screen preloads image files from there too. */
+    filesPublicUrl?: string | undefined;
     images?: SeoPageDeps['images'];
     legalValues?: SeoPageDeps['legalValues'];
     documentValues?: SeoPageDeps['documentValues'];
@@ -83,7 +85,12 @@ export async function registerSpa(
   const indexHtml = build.index.identity.toString('utf8');
   // The manifest is read with the snapshot: the chunks a page names are the snapshot's own.
   const origin = new URL(options.publicUrl ?? 'http://localhost').origin;
-  const pagesFirstScreen = firstScreen(app, assetTable(readManifest(distDir)), origin);
+  const pagesFirstScreen = firstScreen(
+    app,
+    assetTable(readManifest(distDir)),
+    origin,
+    options.filesPublicUrl,
+  );
   const seo = seoPages({
     text: createSiteText(),
     site: origin,
