@@ -107,6 +107,9 @@ describe('phone layout at 390×844', () => {
     await page.goto(`${server.url}/account/signup`);
     await acceptCookies(page);
     await byTestId('signup-form').waitFor();
+    // The shop's icon button shows its whole bag icon (its Button padding once squeezed it to 6 px).
+    const shopIcon = await byTestId('top-menu').locator('a[href="/tickets"] svg').boundingBox();
+    expect(shopIcon?.width).toBe(18);
     await byTestId('drawer-toggle').click();
     const drawer = byTestId('drawer');
     await drawer.waitFor();
