@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { ANONYMOUS, MAX_RESULT_PIXELS, canView } from '@mirage/domain';
 import sharp from 'sharp';
-import { SERVICE_NAME } from './marking/marker.ts';
-import { xmpPacket } from './marking/xmp.ts';
+import { imageXmp } from './marking/marker.ts';
 import { imageKeys } from './post-process.ts';
 import type { ImageRepository } from './repository.ts';
 import type { ObjectStore } from '../../storage/object-store.ts';
@@ -150,10 +149,7 @@ export function registerShareMeta(app: FastifyInstance, deps: ShareMetaDeps) {
       pending = (async () => {
         const source = await deps.store.get(imageKeys(uuid).webp);
         if (!source) return null;
-        const jpeg = await renderSocialImage(
-          source,
-          xmpPacket(`${deps.publicUrl}/image/${uuid}`, SERVICE_NAME),
-        );
+        const jpeg = await renderSocialImage(source, imageXmp(deps.publicUrl, uuid));
         cache.set(uuid, jpeg);
         return jpeg;
       })().finally(() => rendering.delete(uuid));

@@ -62,10 +62,20 @@ export function createProvenanceCheck(deps: ProvenanceDeps) {
     };
   }
 
-  /** The upload's perceptual hashes: as it is, and with a uniform frame trimmed (a screenshot's border). */
+  /**
+   * The upload's perceptual hashes: as it is, and with a uniform frame trimmed (a screenshot's border).
+   * Decoded once, upright by its EXIF orientation and at most twice the hash's input side (a JPEG then
+   * decodes at a fraction of its size), and both hashes start from those pixels.
+   */
   async function hashesOf(file: Buffer): Promise<bigint[]> {
+    const side = 2 * HASH_INPUT_SIDE;
+    const decoded = await sharp(file, { limitInputPixels: PROVENANCE_MAX_PIXELS })
+      .rotate()
+      .resize({ width: side, height: side, fit: 'inside', withoutEnlargement: true })
+      .raw()
+      .toBuffer({ resolveWithObject: true });
     const hash = async (trim: boolean) => {
-      let pipeline = sharp(file, { limitInputPixels: PROVENANCE_MAX_PIXELS }).rotate();
+      let pipeline = sharp(decoded.data, { raw: decoded.info });
       if (trim) pipeline = pipeline.trim({ threshold: 20 });
       const { data, info } = await pipeline
         .resize({ width: HASH_INPUT_SIDE, height: HASH_INPUT_SIDE, fit: 'inside', withoutEnlargement: true })

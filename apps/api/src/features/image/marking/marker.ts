@@ -4,6 +4,11 @@ import { withPngXmp, xmpPacket } from './xmp.ts';
 /** The service as image files name it: the XMP's creator tool and the C2PA software agent. */
 export const SERVICE_NAME = 'Mirage';
 
+/** The XMP packet of image `uuid` on the site `publicUrl`: its page, the service as creator tool. */
+export function imageXmp(publicUrl: string, uuid: string): string {
+  return xmpPacket(`${publicUrl}/image/${uuid}`, SERVICE_NAME);
+}
+
 /** What an image-processing thread needs to mark files: the site's address and the signing material. */
 export interface MarkingConfig {
   /** PUBLIC_URL: the XMP names each image's page there. */
@@ -17,7 +22,7 @@ export interface MarkingConfig {
  */
 export function createMarker(config: MarkingConfig) {
   const credentials = createContentCredentials(config.material, { name: SERVICE_NAME });
-  const xmp = (uuid: string) => xmpPacket(`${config.publicUrl}/image/${uuid}`, SERVICE_NAME);
+  const xmp = (uuid: string) => imageXmp(config.publicUrl, uuid);
   return {
     /** The XMP packet of image `uuid`, for sharp's withXmp on the files it encodes. */
     xmp,
